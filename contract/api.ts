@@ -1,0 +1,174 @@
+// The wire contract between the app and the API (spec section 7, DESIGN sections 4 and 7).
+// Both sides import these schemas: the server validates every request with them, the client
+// builds its calls and parses every answer with them. Types are inferred here and nowhere else.
+import { z } from 'zod';
+
+export const API_BASE = '/api/v1';
+
+// ---- Shared pieces -------------------------------------------------------------------------
+
+/** `{ errors: [{ status, code, detail }] }`: every error body the API sends. */
+export const ApiError = z.object({
+  status: z.string(),
+  code: z.string(),
+  detail: z.string(),
+});
+export const ErrorBody = z.object({ errors: z.array(ApiError).min(1) });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const CODE_LENGTH = 4;
+export const INVITE_CODE_MAX_LENGTH = 11;
+export const INVITES_PER_PLAYER = 5;
+export const DEFAULT_MAIN_PRICE = 500;
+
+/**
+ * A US mobile number as the app sends it: the ten NANP digits with a leading 1
+ * (area code and exchange never start with 0 or 1).
+ */
+export const PhoneNumber = z
+  .string({ error: 'Phone number cannot be empty.' })
+  .trim()
+  .min(1, 'Phone number cannot be empty.')
+  .regex(/^1[2-9]\d{2}[2-9]\d{6}$/, 'Must be a valid mobile number');
+
+export const InviteCode = z
+  .string({ error: 'Invite code is required' })
+  .trim()
+  .min(1, 'Invite code is required')
+  .max(INVITE_CODE_MAX_LENGTH, `Invite code has at most ${INVITE_CODE_MAX_LENGTH} characters`);
+
+export const OneTimeCode = z
+  .string({ error: 'Code is required' })
+  .regex(/^\d{4}$/, 'Code must be 4 digits');
+
+export const User = z.object({
+  id: z.string(),
+  phone_number: z.string(),
+  main_price: z.number().int().nonnegative(),
+});
+export type User = z.infer<typeof User>;
+
+// ---- users ---------------------------------------------------------------------------------
+
+/** POST users/registrations: 201 created, 409 already registered (both lead to /login). */
+export const RegistrationRequest = z.strictObject({
+  phone_number: PhoneNumber,
+  invite_code: InviteCode,
+});
+export type RegistrationRequest = z.infer<typeof RegistrationRequest>;
+export const RegistrationResponse = z.object({ data: User });
+export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
+
+/** DELETE users/registrations/{id}: the signed-in player deletes their own account. */
+export const UserIdParams = z.strictObject({ id: z.string().uuid('Unknown user') });
+
+/** POST users/request_code: 200; 422 with errors[0].detail; 404 not registered; 429 too many. */
+export const RequestCodeRequest = z.strictObject({ phone_number: PhoneNumber });
+export type RequestCodeRequest = z.infer<typeof RequestCodeRequest>;
+export const RequestCodeResponse = z.object({
+  message: z.string(),
+  /** Present only while no SMS provider is configured (embedded default and demos). */
+  otp: z.string().optional(),
+});
+export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
+
+/** POST users/verify_code: 200 with a session token; 401 wrong, expired or used code. */
+export const VerifyCodeRequest = z.strictObject({
+  phone_number: PhoneNumber,
+  code: OneTimeCode,
+});
+export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>;
+export const LoginResponse = z.object({
+  token: z.string(),
+  user: User,
+  questionnaires_count: z.number().int().nonnegative(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST users/logout: revokes the session named by the bearer token. */
+export const LogoutResponse = z.object({ message: z.string() });
+
+// ---- invites -------------------------------------------------------------------------------
+
+/** POST invites/validate: 200 when the code can still be used to register, 404 otherwise. */
+export const ValidateInviteRequest = z.strictObject({ invite_code: InviteCode });
+export type ValidateInviteRequest = z.infer<typeof ValidateInviteRequest>;
+export const ValidateInviteResponse = z.object({ valid: z.literal(true) });
+
+/** POST invites: one of the player's 5 personal single-use codes; 409 when all 5 are made. */
+export const CreateInviteResponse = z.object({ code: z.string() });
+export type CreateInviteResponse = z.infer<typeof CreateInviteResponse>;
+
+export const Invite = z.object({
+  id: z.string(),
+  type: z.literal('invite'),
+  attributes: z.object({
+    code: z.string(),
+    claimed: z.boolean(),
+    created_at: z.string(),
+    invited_user: z.object({ phone_number: z.string() }).nullable(),
+  }),
+});
+export type Invite = z.infer<typeof Invite>;
+/** GET invites: the player's personal codes, oldest first. */
+export const InviteListResponse = z.object({ data: z.array(Invite) });
+export type InviteListResponse = z.infer<typeof InviteListResponse>;
+
+/** POST invite_click_counts: a visitor opened an invite link (`/?code=CODE`). */
+export const InviteClickRequest = z.strictObject({ invite_code: InviteCode });
+export const InviteClickResponse = z.object({ message: z.string() });
+
+// ---- clicks --------------------------------------------------------------------------------
+
+export const CLICK_EVENTS = [
+  'question_skipped',
+  'black_button_click',
+  'my_winnings_viewed',
+  'gift_card_selected',
+  'has_problem_click',
+  'players_viewed',
+  'players_invite_clicked',
+  'what_i_like_clicked',
+  'questionnaire_skipped',
+] as const;
+export const ClickEventName = z.enum(CLICK_EVENTS);
+export type ClickEventName = z.infer<typeof ClickEventName>;
+
+/** POST clicks: one analytics event of a signed-in player. */
+export const ClickRequest = z.strictObject({
+  click: z.strictObject({
+    event_name: ClickEventName,
+    page_url: z.string().max(2048),
+    metadata: z.record(z.string(), z.unknown()).optional().default({}),
+  }),
+});
+export type ClickRequest = z.input<typeof ClickRequest>;
+export const ClickResponse = z.object({ message: z.string() });
+
+// ---- app configuration and health ----------------------------------------------------------
+
+/** GET app_config: public settings the app shows (legal pages, feature flags). */
+export const AppConfigResponse = z.object({
+  operator_name: z.string(),
+  contact_email: z.string(),
+  features: z.object({ players: z.boolean(), tell_us_more: z.boolean() }),
+});
+export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
+
+/** GET health: 200 once the database answers, 503 otherwise. */
+export const HealthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+/** Paths below API_BASE, written once for the server's routes and the client's calls. */
+export const PATHS = {
+  registrations: 'users/registrations',
+  registration: (id: string) => `users/registrations/${id}`,
+  requestCode: 'users/request_code',
+  verifyCode: 'users/verify_code',
+  logout: 'users/logout',
+  validateInvite: 'invites/validate',
+  invites: 'invites',
+  inviteClickCounts: 'invite_click_counts',
+  clicks: 'clicks',
+  appConfig: 'app_config',
+  health: 'health',
+} as const;
