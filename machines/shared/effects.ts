@@ -1,0 +1,26 @@
+// Effects a machine asks the app shell to carry out, sent with XState's `emit`. Machines stay
+// free of the router and the toast library; the shell subscribes with `actor.on(type, ...)`.
+
+export type ToastVariant = 'success' | 'error' | 'info' | 'loading';
+
+export type NavigateEffect = {
+  type: 'navigate';
+  to: string;
+  /** Navigation state, read by the next screen (for example phoneNumber for /login). */
+  state?: Record<string, unknown>;
+  replace?: boolean;
+};
+
+export type ToastEffect = {
+  type: 'toast';
+  message: string;
+  variant: ToastVariant;
+  /** A key lets a later `dismissToast` remove this toast, and keeps it from showing twice. */
+  key?: string;
+  /** Stays until dismissed. */
+  persist?: boolean;
+};
+
+export type DismissToastEffect = { type: 'dismissToast'; key: string };
+
+export type AppEffect = NavigateEffect | ToastEffect | DismissToastEffect;

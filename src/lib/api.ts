@@ -1,0 +1,113 @@
+// The one HTTP client of the app: ky with the bearer token attached, every answer parsed with
+// the shared contract. Machines receive these functions as actors; views never call them.
+import ky, { HTTPError } from 'ky';
+import type { z } from 'zod';
+import {
+  API_BASE,
+  AppConfigResponse,
+  ClickResponse,
+  CreateInviteResponse,
+  ErrorBody,
+  InviteClickResponse,
+  InviteListResponse,
+  LoginResponse,
+  LogoutResponse,
+  PATHS,
+  RegistrationResponse,
+  RequestCodeResponse,
+  ValidateInviteResponse,
+  type ClickRequest,
+  type RegistrationRequest,
+  type RequestCodeRequest,
+  type ValidateInviteRequest,
+  type VerifyCodeRequest,
+} from '../../contract/api';
+import { readString, STORAGE_KEYS } from './storage';
+
+/** A failed call: the HTTP status (0 when the network failed) and the server's first detail. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+    this.name = 'ApiFailure';
+  }
+}
+
+let onUnauthorized: () => void = () => undefined;
+
+/** The session registers what a 401 means while signed in (spec section 8). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const http = ky.create({
+  prefixUrl: new URL(`${API_BASE}/`, globalThis.location?.origin ?? 'http://localhost').href,
+  retry: 0,
+  timeout: 15_000,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = readString(STORAGE_KEYS.jwt);
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      (request, _options, response) => {
+        if (response.status === 401 && request.headers.has('Authorization')) onUnauthorized();
+      },
+    ],
+  },
+});
+
+async function toFailure(error: unknown): Promise<ApiFailure> {
+  if (error instanceof HTTPError) {
+    let detail: string | null = null;
+    try {
+      const parsed = ErrorBody.safeParse(await error.response.json());
+      if (parsed.success) detail = parsed.data.errors[0]?.detail ?? null;
+    } catch {
+      // Not a JSON error body (a proxy page, say): no detail to show.
+    }
+    return new ApiFailure(error.response.status, detail);
+  }
+  return new ApiFailure(0, null);
+}
+
+async function call<S extends z.ZodType>(
+  schema: S,
+  send: () => Promise<Response>,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    throw await toFailure(error);
+  }
+  if (response.status === 204) return schema.parse({});
+  return schema.parse(await response.json());
+}
+
+export const api = {
+  register: (body: RegistrationRequest) =>
+    call(RegistrationResponse, () => http.post(PATHS.registrations, { json: body })),
+  deleteAccount: (id: string) => call(LogoutResponse, () => http.delete(PATHS.registration(id))),
+  requestCode: (body: RequestCodeRequest) =>
+    call(RequestCodeResponse, () => http.post(PATHS.requestCode, { json: body })),
+  verifyCode: (body: VerifyCodeRequest) =>
+    call(LoginResponse, () => http.post(PATHS.verifyCode, { json: body })),
+  logout: () => call(LogoutResponse, () => http.post(PATHS.logout)),
+  validateInvite: (body: ValidateInviteRequest) =>
+    call(ValidateInviteResponse, () => http.post(PATHS.validateInvite, { json: body })),
+  createInvite: () => call(CreateInviteResponse, () => http.post(PATHS.invites)),
+  listInvites: () => call(InviteListResponse, () => http.get(PATHS.invites)),
+  countInviteClick: (inviteCode: string) =>
+    call(InviteClickResponse, () =>
+      http.post(PATHS.inviteClickCounts, { json: { invite_code: inviteCode } }),
+    ),
+  click: (body: ClickRequest) => call(ClickResponse, () => http.post(PATHS.clicks, { json: body })),
+  appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),
+};
+
+export type Api = typeof api;

@@ -1,0 +1,29 @@
+import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import type { ToastEffect } from '../../machines/shared/effects';
+
+// Toast durations of spec section 9: success 2 s, error 4 s, other 4 s, loading 2-8 s.
+export const TOAST_DURATIONS = {
+  success: 2000,
+  error: 4000,
+  info: 4000,
+  loadingMin: 2000,
+  loadingMax: 8000,
+} as const;
+export const MAX_TOASTS = 20;
+
+export function showToast(toast: Omit<ToastEffect, 'type'>): void {
+  const duration =
+    toast.variant === 'loading' ? TOAST_DURATIONS.loadingMax : TOAST_DURATIONS[toast.variant];
+  enqueueSnackbar(toast.message, {
+    variant:
+      toast.variant === 'loading' ? 'info' : toast.variant === 'info' ? 'default' : toast.variant,
+    key: toast.key,
+    preventDuplicate: toast.key !== undefined,
+    persist: toast.persist ?? false,
+    autoHideDuration: duration,
+  });
+}
+
+export function dismissToast(key: string): void {
+  closeSnackbar(key);
+}
