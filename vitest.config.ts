@@ -5,7 +5,11 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['test/machines/**/*.test.ts', 'test/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/machines/**/*.test.ts', 'test/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
       },
       {
         plugins: [react()],
