@@ -36,7 +36,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: noImportFrom('src', 'server'), message: 'machines/ stays free of views and server code.' }, { group: ['react', 'react-dom', '@xstate/react'], message: 'No React in machines/.' }] },
+        {
+          patterns: [
+            {
+              group: noImportFrom('src', 'server'),
+              message: 'machines/ stays free of views and server code.',
+            },
+            { group: ['react', 'react-dom', '@xstate/react'], message: 'No React in machines/.' },
+          ],
+        },
       ],
     },
   },
@@ -45,7 +53,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: noImportFrom('server'), message: 'The client never imports server code.' }] },
+        {
+          patterns: [
+            { group: noImportFrom('server'), message: 'The client never imports server code.' },
+          ],
+        },
       ],
     },
   },
@@ -54,7 +66,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: noImportFrom('src', 'server', 'machines'), message: 'The contract depends on nothing of ours.' }] },
+        {
+          patterns: [
+            {
+              group: noImportFrom('src', 'server', 'machines'),
+              message: 'The contract depends on nothing of ours.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts'],
+          include: ['test/api/**/*.test.ts', 'test/ops/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,187 @@
+// `npm run bench`: the figures kept in bench/RESULTS.md.
+//  1. time from `npm start` to a healthy server on a fresh data dir (client build included);
+//  2. sign-ins per second through the HTTP API (request_code + verify_code), on the embedded
+//     database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL;
+//  3. gzip size of the JavaScript the first screen loads (budget 120 KB).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { freePort } from '../test/e2e/harness';
+
+const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const FIRST_SCREEN_BUDGET_KB = 120;
+
+type Started = { baseUrl: string; ms: number; output: () => string; stop: () => Promise<void> };
+
+async function start(command: string[], env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const began = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (performance.now() - began > 180_000) throw new Error(`not healthy in 180 s:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const ms = performance.now() - began;
+  return {
+    baseUrl,
+    ms,
+    output: () => output,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function post(baseUrl: string, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function signInRate(label: string, env: Record<string, string>): Promise<string> {
+  const server = await start([process.execPath, '--import', 'tsx', 'server/server.ts'], {
+    CODE_LIMIT_PER_ADDRESS: '1000000',
+    CODE_LIMIT_PER_PHONE: '1000000',
+    ...env,
+  });
+  try {
+    // Registration is set-up, not measured: every player registers with one campaign code.
+    const campaign = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(SIGN_INS)],
+      { env: { ...process.env, ...env } },
+    )
+      .toString()
+      .trim()
+      .split('\n')
+      .pop()!;
+    const phones = Array.from({ length: SIGN_INS }, (_, i) => `1415${String(2000000 + i)}`);
+    for (const phone of phones)
+      await post(server.baseUrl, 'users/registrations', {
+        phone_number: phone,
+        invite_code: campaign,
+      });
+
+    const latencies: number[] = [];
+    let next = 0;
+    const began = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < phones.length) {
+          const phone = phones[next++]!;
+          const t0 = performance.now();
+          const sent = (await post(server.baseUrl, 'users/request_code', {
+            phone_number: phone,
+          })) as { otp?: string };
+          await post(server.baseUrl, 'users/verify_code', { phone_number: phone, code: sent.otp });
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const seconds = (performance.now() - began) / 1000;
+    latencies.sort((a, b) => a - b);
+    return `| sign-ins/s, ${label} | ${(phones.length / seconds).toFixed(0)} | p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, ${phones.length} sign-ins, ${CONCURRENCY} concurrent |`;
+  } finally {
+    await server.stop();
+  }
+}
+
+function firstScreenGzipKb(): number {
+  const dist = join(process.cwd(), 'dist', 'client');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const scripts = [
+    ...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const bytes = [...new Set(scripts)].reduce(
+    (sum, src) => sum + gzipSync(readFileSync(join(dist, src))).length,
+    0,
+  );
+  return bytes / 1024;
+}
+
+async function main(): Promise<void> {
+  const rows: string[] = [];
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  const npmStart = await start(['npm', 'start'], { DATA_DIR: dataDir });
+  await npmStart.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rows.push(
+    `| \`npm start\` to healthy, fresh data dir (includes the client build) | ${(npmStart.ms / 1000).toFixed(2)} s | |`,
+  );
+
+  const serverDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  const serverOnly = await start([process.execPath, '--import', 'tsx', 'server/server.ts'], {
+    DATA_DIR: serverDir,
+  });
+  await serverOnly.stop();
+  rmSync(serverDir, { recursive: true, force: true });
+  rows.push(
+    `| server start to healthy, fresh data dir (client already built) | ${(serverOnly.ms / 1000).toFixed(2)} s | migrations and seed included |`,
+  );
+
+  const kb = firstScreenGzipKb();
+  rows.push(
+    `| first screen JavaScript, gzip | ${kb.toFixed(1)} KB | budget ${FIRST_SCREEN_BUDGET_KB} KB: ${kb <= FIRST_SCREEN_BUDGET_KB ? 'within' : 'OVER'} |`,
+  );
+
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  try {
+    rows.push(await signInRate('embedded PGlite', { DATA_DIR: pgliteDir }));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    const name = `bb_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pgDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+    try {
+      rows.push(await signInRate('PostgreSQL', { DATABASE_URL: url.href, DATA_DIR: pgDir }));
+    } finally {
+      rmSync(pgDir, { recursive: true, force: true });
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    rows.push('| sign-ins/s, PostgreSQL | skipped | set BENCH_DATABASE_URL or TEST_DATABASE_URL |');
+  }
+
+  console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
+}
+
+await main();

@@ -1,0 +1,672 @@
+// The way in (spec sections 2 and 4): the starting page of an invite link (slides, ticket
+// reveal, ticket received), the disclaimer, the invite code, the phone number, the texted code.
+// Each screen is a state; every page tells the machine when it opens (`route.opened`), so a
+// visitor who arrives by a link, a reload or Back lands in the matching state. The machine
+// moves on by itself and asks the app to follow (`navigate`), to toast, and to sign in.
+import { and, assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
+import { InviteCode, OneTimeCode, PhoneNumber, type LoginResponse } from '../../contract/api';
+import type {
+  DismissToastEffect,
+  NavigateEffect,
+  ToastEffect,
+  ToastVariant,
+} from '../shared/effects';
+import {
+  disconnectedEntryFlowActors,
+  toCallFailure,
+  type CallFailure,
+  type CodeRequest,
+} from './entry-flow.actors';
+import {
+  navigationKey,
+  readRoute,
+  routeKey,
+  type EntryPath,
+  type RouteOpening,
+} from './entry-flow.routes';
+
+/** The starting page's slides: the intro points, then 'Welcome to BLACK BUTTON' with ENTER. */
+export const STARTING_SLIDE_COUNT = 7;
+/** Skip jumps to this slide (spec section 9) and hides the arrow. */
+export const SKIP_SLIDE_INDEX = 6;
+export const WELCOME_SLIDE_INDEX = STARTING_SLIDE_COUNT - 1;
+
+export const TOAST_KEYS = {
+  /** The texted code (or its notice) stays until the verification screen is left. */
+  codeSent: 'entry-code-sent',
+  verifying: 'entry-verifying',
+} as const;
+
+export type EntryFlowInput = {
+  /** From the session: the visitor ticked the disclaimer before (or signed in before). */
+  hasAcceptedTerms: boolean;
+  /** On a desktop the disclaimer needs no ticked box (spec section 5). */
+  isDesktop: boolean;
+  /** The invite code kept on the device by /invite-code. */
+  storedInviteCode: string | null;
+};
+
+export type EntryFlowContext = {
+  hasAcceptedTerms: boolean;
+  isDesktop: boolean;
+  storedInviteCode: string | null;
+  /** Key of the route on screen, so a page opening where the machine already is changes nothing. */
+  shownRoute: string | null;
+  inviteLinkCode: string | null;
+  slideIndex: number;
+  isArrowHidden: boolean;
+  isTicketImageLoaded: boolean;
+  isAgreementChecked: boolean;
+  /** The code the registration will use. */
+  inviteCode: string | null;
+  skipDisclaimers: boolean;
+  phoneNumber: string | null;
+  /** The code being verified; empty while the player types. */
+  code: string;
+};
+
+export type EntryFlowEvent =
+  | ({ type: 'route.opened' } & RouteOpening)
+  | { type: 'slides.next' }
+  | { type: 'slides.previous' }
+  | { type: 'slides.skip' }
+  | { type: 'ticket.enter' }
+  | { type: 'ticket.imageLoaded' }
+  | { type: 'ticketReceived.forward' }
+  | { type: 'ticketReceived.skip' }
+  | { type: 'disclaimer.toggleAgreement' }
+  | { type: 'disclaimer.submit' }
+  | { type: 'inviteCode.submit'; inviteCode: string }
+  | { type: 'phone.submit'; phoneNumber: string }
+  | { type: 'login.submitPhone'; phoneNumber: string }
+  | { type: 'code.complete'; code: string };
+
+export type SignedInEffect = { type: 'signedIn'; login: LoginResponse };
+export type TermsAcceptedEffect = { type: 'termsAccepted' };
+/** The app keeps a validated invite code on the device (storage key inviteCode). */
+export type InviteCodeReceivedEffect = { type: 'inviteCodeReceived'; inviteCode: string };
+
+export type EntryFlowEmitted =
+  | NavigateEffect
+  | ToastEffect
+  | DismissToastEffect
+  | SignedInEffect
+  | TermsAcceptedEffect
+  | InviteCodeReceivedEffect;
+
+type NavigateParams = {
+  to: EntryPath | '/home';
+  state?: Record<string, unknown>;
+  replace?: boolean;
+};
+type ToastParams = { message: string; variant: ToastVariant; key?: string; persist?: boolean };
+
+export const entryFlowMachine = setup({
+  types: {
+    context: {} as EntryFlowContext,
+    events: {} as EntryFlowEvent,
+    input: {} as EntryFlowInput,
+    emitted: {} as EntryFlowEmitted,
+  },
+  actors: disconnectedEntryFlowActors,
+  delays: {
+    /** ENTER shows the ticket for 2.5 s before the ticket-received screen (spec section 9). */
+    ticketReveal: 2500,
+  },
+  guards: {
+    isShowingRoute: ({ context, event }) =>
+      event.type === 'route.opened' && routeKey(readRoute(event)) === context.shownRoute,
+    isStartingPageRoute: ({ event }) =>
+      event.type === 'route.opened' && readRoute(event).inviteLinkCode !== null,
+    isDisclaimerRoute: ({ event }) => {
+      if (event.type !== 'route.opened') return false;
+      const route = readRoute(event);
+      return route.path === '/disclaimer' || (route.path === '/' && route.inviteLinkCode === null);
+    },
+    isInviteCodeRoute: ({ event }) =>
+      event.type === 'route.opened' && event.path === '/invite-code',
+    isOnboardingRoute: ({ event }) => event.type === 'route.opened' && event.path === '/onboarding',
+    isPhoneLoginRoute: ({ event }) =>
+      event.type === 'route.opened' && event.path === '/phone-login',
+    isLoginRoute: ({ event }) => event.type === 'route.opened' && event.path === '/login',
+    hasAcceptedTerms: ({ context }) => context.hasAcceptedTerms,
+    hasInviteCodeForOnboarding: ({ context, event }) => {
+      if (event.type !== 'route.opened') return false;
+      const route = readRoute(event);
+      return (route.queryInviteCode ?? route.stateInviteCode ?? context.storedInviteCode) !== null;
+    },
+    hasPhoneNumberInNavigationState: ({ event }) =>
+      event.type === 'route.opened' && readRoute(event).phoneNumber !== null,
+    canGoToNextSlide: ({ context }) =>
+      !context.isArrowHidden && context.slideIndex < WELCOME_SLIDE_INDEX,
+    canGoToPreviousSlide: ({ context }) => context.slideIndex > 0,
+    canSkipSlides: ({ context }) => context.slideIndex < SKIP_SLIDE_INDEX,
+    isOnWelcomeSlide: ({ context }) => context.slideIndex === WELCOME_SLIDE_INDEX,
+    isTicketImageLoading: ({ context }) => !context.isTicketImageLoaded,
+    isAgreementRequired: ({ context }) => !context.isDesktop,
+    canSubmitDisclaimer: ({ context }) => context.isDesktop || context.isAgreementChecked,
+    isDisclaimerPending: ({ context }) => !context.hasAcceptedTerms && !context.skipDisclaimers,
+    isInviteCodeWellFormed: ({ event }) =>
+      event.type === 'inviteCode.submit' && InviteCode.safeParse(event.inviteCode).success,
+    isPhoneNumberValid: ({ event }) =>
+      (event.type === 'phone.submit' || event.type === 'login.submitPhone') &&
+      PhoneNumber.safeParse(event.phoneNumber).success,
+    isCodeComplete: ({ event }) =>
+      event.type === 'code.complete' && OneTimeCode.safeParse(event.code).success,
+    isNetworkFailure: (_, failure: CallFailure) => failure.status === 0,
+    isAlreadyRegistered: (_, failure: CallFailure) => failure.status === 409,
+    // 422 is the spec's case; a 429 (too many requests) also carries a detail worth showing.
+    hasRejectedPhoneNumber: (_, failure: CallFailure) =>
+      (failure.status === 422 || failure.status === 429) && failure.detail !== null,
+    isUnauthorized: (_, failure: CallFailure) => failure.status === 401,
+  },
+  actions: {
+    navigate: enqueueActions(({ enqueue }, params: NavigateParams) => {
+      enqueue.assign({ shownRoute: navigationKey(params.to, params.state) });
+      enqueue.emit({
+        type: 'navigate',
+        to: params.to,
+        ...(params.state === undefined ? {} : { state: params.state }),
+        ...(params.replace === undefined ? {} : { replace: params.replace }),
+      });
+    }),
+    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    dismissToast: emit((_, params: { key: string }) => ({
+      type: 'dismissToast' as const,
+      key: params.key,
+    })),
+    rememberRoute: assign({
+      shownRoute: ({ event }) => {
+        assertEvent(event, 'route.opened');
+        return routeKey(readRoute(event));
+      },
+    }),
+    openStartingPage: assign(({ event }) => {
+      assertEvent(event, 'route.opened');
+      return { inviteLinkCode: readRoute(event).inviteLinkCode };
+    }),
+    openOnboarding: assign(({ context, event }) => {
+      assertEvent(event, 'route.opened');
+      const route = readRoute(event);
+      return {
+        inviteCode: route.queryInviteCode ?? route.stateInviteCode ?? context.storedInviteCode,
+        skipDisclaimers: route.skipDisclaimers,
+      };
+    }),
+    openVerification: assign(({ event }) => {
+      assertEvent(event, 'route.opened');
+      return { phoneNumber: readRoute(event).phoneNumber, code: '' };
+    }),
+    resetSlides: assign({ slideIndex: 0, isArrowHidden: false }),
+    showNextSlide: assign({ slideIndex: ({ context }) => context.slideIndex + 1 }),
+    showPreviousSlide: assign({ slideIndex: ({ context }) => context.slideIndex - 1 }),
+    skipToWelcomeSlide: assign({ slideIndex: SKIP_SLIDE_INDEX, isArrowHidden: true }),
+    blurTicketImage: assign({ isTicketImageLoaded: false }),
+    revealTicketImage: assign({ isTicketImageLoaded: true }),
+    takeInviteLinkCode: assign({
+      inviteCode: ({ context }) => context.inviteLinkCode,
+      skipDisclaimers: (_, params: { skipDisclaimers: boolean }) => params.skipDisclaimers,
+    }),
+    uncheckAgreement: assign({ isAgreementChecked: false }),
+    toggleAgreement: assign({ isAgreementChecked: ({ context }) => !context.isAgreementChecked }),
+    acceptTerms: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ hasAcceptedTerms: true });
+      enqueue.emit({ type: 'termsAccepted' });
+    }),
+    acceptInviteCode: enqueueActions(({ enqueue }, params: { inviteCode: string }) => {
+      enqueue.assign({
+        inviteCode: params.inviteCode,
+        storedInviteCode: params.inviteCode,
+        skipDisclaimers: false,
+      });
+      enqueue.emit({ type: 'inviteCodeReceived', inviteCode: params.inviteCode });
+    }),
+    rememberPhoneNumber: assign({
+      phoneNumber: ({ event }) => {
+        assertEvent(event, ['phone.submit', 'login.submitPhone']);
+        return event.phoneNumber;
+      },
+    }),
+    showCodeSent: emit((_, params: CodeRequest) => ({
+      type: 'toast' as const,
+      message: params.otp ?? 'Your code has been sent',
+      variant: 'info' as const,
+      key: TOAST_KEYS.codeSent,
+      persist: true,
+    })),
+    rememberCode: assign({
+      code: ({ event }) => {
+        assertEvent(event, 'code.complete');
+        return event.code;
+      },
+    }),
+    clearCode: assign({ code: '' }),
+    signIn: emit((_, params: { login: LoginResponse }) => ({
+      type: 'signedIn' as const,
+      login: params.login,
+    })),
+  },
+}).createMachine({
+  id: 'entryFlow',
+  context: ({ input }) => ({
+    hasAcceptedTerms: input.hasAcceptedTerms,
+    isDesktop: input.isDesktop,
+    storedInviteCode: input.storedInviteCode,
+    shownRoute: null,
+    inviteLinkCode: null,
+    slideIndex: 0,
+    isArrowHidden: false,
+    isTicketImageLoaded: false,
+    isAgreementChecked: false,
+    inviteCode: null,
+    skipDisclaimers: false,
+    phoneNumber: null,
+    code: '',
+  }),
+  initial: 'awaitingRoute',
+  on: {
+    'route.opened': [
+      // The page of the screen the machine has just navigated to.
+      { guard: 'isShowingRoute' },
+      {
+        guard: 'isStartingPageRoute',
+        target: '.startingPage',
+        actions: ['rememberRoute', 'openStartingPage'],
+      },
+      {
+        guard: and(['isDisclaimerRoute', 'hasAcceptedTerms']),
+        target: '.inviteCode',
+        actions: [
+          'rememberRoute',
+          { type: 'navigate', params: { to: '/invite-code', replace: true } },
+        ],
+      },
+      { guard: 'isDisclaimerRoute', target: '.disclaimer', actions: 'rememberRoute' },
+      { guard: 'isInviteCodeRoute', target: '.inviteCode', actions: 'rememberRoute' },
+      {
+        guard: and(['isOnboardingRoute', 'hasInviteCodeForOnboarding']),
+        target: '.onboarding',
+        actions: ['rememberRoute', 'openOnboarding'],
+      },
+      {
+        // Nobody can register without an invite code: ask for one.
+        guard: 'isOnboardingRoute',
+        target: '.inviteCode',
+        actions: [
+          'rememberRoute',
+          { type: 'navigate', params: { to: '/invite-code', replace: true } },
+        ],
+      },
+      { guard: 'isPhoneLoginRoute', target: '.phoneLogin', actions: 'rememberRoute' },
+      {
+        guard: and(['isLoginRoute', 'hasPhoneNumberInNavigationState']),
+        target: '.verification',
+        actions: ['rememberRoute', 'openVerification'],
+      },
+      { guard: 'isLoginRoute', target: '.missingPhoneNumber', actions: 'rememberRoute' },
+    ],
+  },
+  states: {
+    awaitingRoute: {
+      description: 'Nothing on screen yet: the first page to open says where the visitor is.',
+    },
+    startingPage: {
+      description: 'The invite link (/?code=): swipeable intro slides, then Welcome with ENTER.',
+      entry: 'resetSlides',
+      invoke: {
+        // Counting the click never holds the visitor up; the actor ignores failures.
+        id: 'countInviteClick',
+        src: 'countInviteClick',
+        input: ({ context }) => ({ inviteCode: context.inviteLinkCode ?? '' }),
+      },
+      on: {
+        'slides.next': { guard: 'canGoToNextSlide', actions: 'showNextSlide' },
+        'slides.previous': { guard: 'canGoToPreviousSlide', actions: 'showPreviousSlide' },
+        'slides.skip': { guard: 'canSkipSlides', actions: 'skipToWelcomeSlide' },
+        'ticket.enter': { guard: 'isOnWelcomeSlide', target: 'revealingTicket' },
+      },
+    },
+    revealingTicket: {
+      description: 'The lottery ticket, blurred until its image has loaded, for 2.5 s.',
+      entry: 'blurTicketImage',
+      on: {
+        'ticket.imageLoaded': { guard: 'isTicketImageLoading', actions: 'revealTicketImage' },
+      },
+      after: { ticketReveal: 'ticketReceived' },
+    },
+    ticketReceived: {
+      description:
+        'One entry ticket received, kept in the wallet; on to /onboarding with the code.',
+      on: {
+        'ticketReceived.forward': {
+          target: 'onboarding',
+          actions: [
+            { type: 'takeInviteLinkCode', params: { skipDisclaimers: false } },
+            {
+              type: 'navigate',
+              params: ({ context }) => ({
+                to: '/onboarding',
+                state: { inviteCode: context.inviteLinkCode, skipDisclaimers: false },
+              }),
+            },
+          ],
+        },
+        'ticketReceived.skip': {
+          target: 'onboarding',
+          actions: [
+            { type: 'takeInviteLinkCode', params: { skipDisclaimers: true } },
+            {
+              type: 'navigate',
+              params: ({ context }) => ({
+                to: '/onboarding',
+                state: { inviteCode: context.inviteLinkCode, skipDisclaimers: true },
+              }),
+            },
+          ],
+        },
+      },
+    },
+    disclaimer: {
+      description: 'Terms, privacy and rules; on a phone a ticked box enables SUBMIT.',
+      entry: 'uncheckAgreement',
+      on: {
+        'disclaimer.toggleAgreement': {
+          guard: 'isAgreementRequired',
+          actions: 'toggleAgreement',
+        },
+        'disclaimer.submit': {
+          guard: 'canSubmitDisclaimer',
+          target: 'inviteCode',
+          actions: ['acceptTerms', { type: 'navigate', params: { to: '/invite-code' } }],
+        },
+      },
+    },
+    inviteCode: {
+      description: "'Enter Invitation Code': at most 11 characters, checked by the server.",
+      initial: 'entering',
+      states: {
+        entering: {
+          on: {
+            'inviteCode.submit': { guard: 'isInviteCodeWellFormed', target: 'validating' },
+          },
+        },
+        validating: {
+          invoke: {
+            id: 'validateInvite',
+            src: 'validateInvite',
+            input: ({ event }) => {
+              assertEvent(event, 'inviteCode.submit');
+              return { inviteCode: event.inviteCode.trim() };
+            },
+            onDone: {
+              target: '#entryFlow.onboarding',
+              actions: [
+                {
+                  type: 'acceptInviteCode',
+                  params: ({ event }) => ({ inviteCode: event.output.inviteCode }),
+                },
+                {
+                  type: 'showToast',
+                  params: { message: 'Invitation code received', variant: 'success' },
+                },
+                { type: 'navigate', params: { to: '/onboarding' } },
+              ],
+            },
+            onError: [
+              {
+                guard: {
+                  type: 'isNetworkFailure',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: 'entering',
+                actions: {
+                  type: 'showToast',
+                  params: { message: 'An unexpected error occurred', variant: 'error' },
+                },
+              },
+              {
+                target: 'entering',
+                actions: {
+                  type: 'showToast',
+                  params: { message: 'Invalid Code', variant: 'error' },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    onboarding: {
+      description: "'Verify Your Mobile Number': registers the phone with the invite code.",
+      initial: 'checkingTerms',
+      states: {
+        checkingTerms: {
+          always: [
+            { guard: 'isDisclaimerPending', target: 'acceptingTerms' },
+            { target: 'enteringPhone' },
+          ],
+        },
+        acceptingTerms: {
+          description: 'Came by the invite link without Skip: the disclaimer comes first.',
+          entry: 'uncheckAgreement',
+          on: {
+            'disclaimer.toggleAgreement': {
+              guard: 'isAgreementRequired',
+              actions: 'toggleAgreement',
+            },
+            'disclaimer.submit': {
+              guard: 'canSubmitDisclaimer',
+              target: 'enteringPhone',
+              actions: 'acceptTerms',
+            },
+          },
+        },
+        enteringPhone: {
+          on: {
+            'phone.submit': {
+              guard: 'isPhoneNumberValid',
+              target: 'registering',
+              actions: 'rememberPhoneNumber',
+            },
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ context }) => ({
+              phoneNumber: context.phoneNumber ?? '',
+              inviteCode: context.inviteCode ?? '',
+            }),
+            onDone: {
+              target: '#entryFlow.verification',
+              actions: {
+                type: 'navigate',
+                params: ({ context }) => ({
+                  to: '/login',
+                  state: { phoneNumber: context.phoneNumber },
+                }),
+              },
+            },
+            onError: [
+              {
+                // Already registered: the player signs in with a texted code all the same.
+                guard: {
+                  type: 'isAlreadyRegistered',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: '#entryFlow.verification',
+                actions: {
+                  type: 'navigate',
+                  params: ({ context }) => ({
+                    to: '/login',
+                    state: { phoneNumber: context.phoneNumber },
+                  }),
+                },
+              },
+              {
+                target: 'enteringPhone',
+                actions: {
+                  type: 'showToast',
+                  params: ({ event }) => ({
+                    message: toCallFailure(event.error).detail ?? 'Server Error',
+                    variant: 'error',
+                  }),
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    phoneLogin: {
+      description: "'Welcome back': a returning player asks for a code.",
+      initial: 'entering',
+      states: {
+        entering: {
+          on: {
+            'login.submitPhone': {
+              guard: 'isPhoneNumberValid',
+              target: 'requestingCode',
+              actions: 'rememberPhoneNumber',
+            },
+          },
+        },
+        requestingCode: {
+          invoke: {
+            id: 'requestLoginCode',
+            src: 'requestCode',
+            input: ({ context }) => ({ phoneNumber: context.phoneNumber ?? '' }),
+            onDone: {
+              // The code is on its way: /login waits for it instead of asking again.
+              target: '#entryFlow.verification.awaitingCode',
+              actions: [
+                {
+                  type: 'navigate',
+                  params: ({ context }) => ({
+                    to: '/login',
+                    state: { phoneNumber: context.phoneNumber },
+                  }),
+                },
+                { type: 'showCodeSent', params: ({ event }) => event.output },
+              ],
+            },
+            onError: [
+              {
+                guard: {
+                  type: 'hasRejectedPhoneNumber',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: 'entering',
+                actions: {
+                  type: 'showToast',
+                  params: ({ event }) => ({
+                    message: toCallFailure(event.error).detail ?? 'Not registered',
+                    variant: 'error',
+                  }),
+                },
+              },
+              {
+                target: 'entering',
+                actions: {
+                  type: 'showToast',
+                  params: { message: 'Not registered', variant: 'error' },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+    verification: {
+      description: "'Enter Verification Code': four boxes; the code is requested on arrival.",
+      initial: 'requestingCode',
+      exit: { type: 'dismissToast', params: { key: TOAST_KEYS.codeSent } },
+      states: {
+        requestingCode: {
+          invoke: {
+            id: 'requestCode',
+            src: 'requestCode',
+            input: ({ context }) => ({ phoneNumber: context.phoneNumber ?? '' }),
+            onDone: {
+              target: 'awaitingCode',
+              actions: { type: 'showCodeSent', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: 'awaitingCode',
+              actions: {
+                type: 'showToast',
+                params: { message: 'There was a problem sending the code.', variant: 'error' },
+              },
+            },
+          },
+        },
+        awaitingCode: {
+          on: {
+            'code.complete': {
+              guard: 'isCodeComplete',
+              target: 'verifying',
+              actions: 'rememberCode',
+            },
+          },
+        },
+        verifying: {
+          entry: {
+            type: 'showToast',
+            params: { message: 'Loading...', variant: 'loading', key: TOAST_KEYS.verifying },
+          },
+          invoke: {
+            id: 'verifyCode',
+            src: 'verifyCode',
+            input: ({ context }) => ({
+              phoneNumber: context.phoneNumber ?? '',
+              code: context.code,
+            }),
+            onDone: {
+              target: '#entryFlow.signedIn',
+              actions: [
+                { type: 'dismissToast', params: { key: TOAST_KEYS.verifying } },
+                {
+                  type: 'showToast',
+                  params: { message: 'Validation Succesful', variant: 'success' },
+                },
+                { type: 'signIn', params: ({ event }) => ({ login: event.output }) },
+                { type: 'navigate', params: { to: '/home' } },
+              ],
+            },
+            onError: [
+              {
+                guard: {
+                  type: 'isUnauthorized',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: 'awaitingCode',
+                actions: [
+                  { type: 'dismissToast', params: { key: TOAST_KEYS.verifying } },
+                  'clearCode',
+                  { type: 'showToast', params: { message: 'Invalid Code', variant: 'error' } },
+                ],
+              },
+              {
+                target: 'awaitingCode',
+                actions: [
+                  { type: 'dismissToast', params: { key: TOAST_KEYS.verifying } },
+                  'clearCode',
+                  { type: 'showToast', params: { message: 'Server Error', variant: 'error' } },
+                ],
+              },
+            ],
+          },
+        },
+      },
+    },
+    missingPhoneNumber: {
+      description: '/login without a phone number in navigation state: nothing happens.',
+    },
+    signedIn: {
+      description: 'Handed over to the session; the app shows /home.',
+    },
+  },
+});
+
+export type EntryFlowMachine = typeof entryFlowMachine;

@@ -1,0 +1,232 @@
+// The player's session (spec sections 3, 4 and 8): signed out or signed in, the flags that
+// follow a player across visits, and the operator's settings the app shows.
+import { assign, emit, setup } from 'xstate';
+import type { LoginResponse, User } from '../../contract/api';
+import type { AppEffect } from '../shared/effects';
+import { disconnectedSessionActors, FALLBACK_APP_CONFIG, type AppConfig } from './session.actors';
+import {
+  browserStorage,
+  clearDevice,
+  INITIAL_PERSISTED_SESSION,
+  parsePersistedSession,
+  removeToken,
+  writeToken,
+  type PersistedSession,
+} from './session.persistence';
+
+export type SessionContext = PersistedSession & {
+  /** A call that changes the session is under way (logout, account deletion). */
+  loading: boolean;
+  /** A screen may hide the tab bar for a while (a tutorial, say). */
+  canSeeTabs: boolean;
+  appConfig: AppConfig;
+  /** Failed attempts to load the settings so far. */
+  configFailures: number;
+};
+
+export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
+
+export type SessionEvent =
+  | { type: 'session.termsAccepted' }
+  | { type: 'session.signedIn'; login: LoginResponse }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.logout' }
+  | { type: 'session.deleteAccount' }
+  | { type: 'session.grandPrizeShown' }
+  | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
+  | { type: 'session.tabsAllowed'; allowed: boolean };
+
+export type SessionInput = {
+  /** The raw `user-storage` entry, as the device holds it (may be damaged or missing). */
+  stored: string | null;
+  /** Whether a bearer token (`jwt`) is on the device. */
+  hasToken: boolean;
+};
+
+/** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */
+export const CONFIG_RETRIES = 3;
+const CONFIG_RETRY_BASE_MS = 1000;
+const CONFIG_RETRY_MAX_MS = 30_000;
+
+export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
+export const TOAST_DELETE_FAILED = 'Could not delete user account';
+export const AFTER_SIGN_OUT_PATH = '/disclaimer';
+
+function initialContext(input: SessionInput): SessionContext {
+  const persisted = parsePersistedSession(input.stored);
+  return {
+    ...persisted,
+    // Without the token no call can succeed: the player has to sign in again.
+    isAuthenticated: persisted.isAuthenticated && input.hasToken,
+    loading: false,
+    canSeeTabs: true,
+    appConfig: FALLBACK_APP_CONFIG,
+    configFailures: 0,
+  };
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    emitted: {} as AppEffect,
+  },
+  actors: disconnectedSessionActors,
+  guards: {
+    isAuthenticated: ({ context }) => context.isAuthenticated,
+    canRetryConfig: ({ context }) => context.configFailures < CONFIG_RETRIES,
+  },
+  delays: {
+    configRetry: ({ context }) =>
+      Math.min(CONFIG_RETRY_BASE_MS * 2 ** (context.configFailures - 1), CONFIG_RETRY_MAX_MS),
+  },
+  actions: {
+    acceptTerms: assign({ hasAcceptedTerms: true }),
+    storeToken: (_, params: { token: string }) => writeToken(browserStorage(), params.token),
+    recordSignIn: assign((_, params: { login: LoginResponse }) => {
+      const returning = params.login.questionnaires_count > 0;
+      return {
+        isAuthenticated: true,
+        hasAcceptedTerms: true,
+        user: params.login.user satisfies User,
+        ...(returning ? { isFirstTimeUser: false, isFirstQuestionnaire: false } : {}),
+      };
+    }),
+    forgetToken: () => removeToken(browserStorage()),
+    markSignedOut: assign({ isAuthenticated: false }),
+    toastUnauthorized: emit({ type: 'toast', message: TOAST_UNAUTHORIZED, variant: 'error' }),
+    startLoading: assign({ loading: true }),
+    stopLoading: assign({ loading: false }),
+    forgetEverything: () => clearDevice(browserStorage()),
+    resetSession: assign({ ...INITIAL_PERSISTED_SESSION, loading: false, canSeeTabs: true }),
+    navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
+    toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
+    markGrandPrizeShown: assign({ grandPrizeHasBeenShown: true }),
+    markInstructionsSeen: assign(({ context }, params: { instructions: InstructionsKind }) => ({
+      hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
+    })),
+    allowTabs: assign((_, params: { allowed: boolean }) => ({ canSeeTabs: params.allowed })),
+    storeAppConfig: assign((_, params: { config: AppConfig }) => ({ appConfig: params.config })),
+    countConfigFailure: assign(({ context }) => ({ configFailures: context.configFailures + 1 })),
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => initialContext(input),
+  states: {
+    auth: {
+      initial: 'resolving',
+      states: {
+        resolving: {
+          always: [{ guard: 'isAuthenticated', target: 'signedIn' }, { target: 'signedOut' }],
+        },
+        signedOut: {
+          on: {
+            'session.termsAccepted': { actions: 'acceptTerms' },
+            'session.signedIn': {
+              target: 'signedIn',
+              actions: [
+                { type: 'storeToken', params: ({ event }) => ({ token: event.login.token }) },
+                { type: 'recordSignIn', params: ({ event }) => ({ login: event.login }) },
+              ],
+            },
+          },
+        },
+        signedIn: {
+          initial: 'active',
+          on: {
+            'session.grandPrizeShown': { actions: 'markGrandPrizeShown' },
+            'session.instructionsSeen': {
+              actions: {
+                type: 'markInstructionsSeen',
+                params: ({ event }) => ({ instructions: event.instructions }),
+              },
+            },
+            'session.tabsAllowed': {
+              actions: { type: 'allowTabs', params: ({ event }) => ({ allowed: event.allowed }) },
+            },
+          },
+          states: {
+            active: {
+              on: {
+                'session.unauthorized': {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetToken', 'markSignedOut', 'toastUnauthorized'],
+                },
+                'session.logout': { target: 'loggingOut' },
+                'session.deleteAccount': { target: 'deletingAccount' },
+              },
+            },
+            // The server may already have dropped the session: the player is signed out on
+            // this device whatever the answer, and a 401 here is no reason to warn them.
+            loggingOut: {
+              entry: 'startLoading',
+              exit: 'stopLoading',
+              invoke: {
+                id: 'logout',
+                src: 'logout',
+                onDone: {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                },
+                onError: {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                },
+              },
+            },
+            deletingAccount: {
+              entry: 'startLoading',
+              exit: 'stopLoading',
+              invoke: {
+                id: 'deleteAccount',
+                src: 'deleteAccount',
+                input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+                onDone: {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                },
+                onError: { target: 'active', actions: 'toastDeleteFailed' },
+              },
+              on: {
+                'session.unauthorized': {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetToken', 'markSignedOut', 'toastUnauthorized'],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    config: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadAppConfig',
+            src: 'loadAppConfig',
+            onDone: {
+              target: 'loaded',
+              actions: {
+                type: 'storeAppConfig',
+                params: ({ event }) => ({ config: event.output }),
+              },
+            },
+            onError: [
+              { guard: 'canRetryConfig', target: 'waitingToRetry', actions: 'countConfigFailure' },
+              // The fallback settings stay in place: the app works, features stay off.
+              { target: 'unavailable' },
+            ],
+          },
+        },
+        waitingToRetry: { after: { configRetry: 'loading' } },
+        loaded: {},
+        unavailable: {},
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,42 @@
+// What views read from the session. Each returns a small value, so a view re-renders only
+// when what it shows changes.
+import type { SnapshotFrom } from 'xstate';
+import type { SessionMachine } from './session.machine';
+
+type SessionSnapshot = SnapshotFrom<SessionMachine>;
+
+export const selectIsAuthenticated = (s: SessionSnapshot) => s.context.isAuthenticated;
+export const selectHasAcceptedTerms = (s: SessionSnapshot) => s.context.hasAcceptedTerms;
+export const selectIsFirstTimeUser = (s: SessionSnapshot) => s.context.isFirstTimeUser;
+export const selectIsFirstQuestionnaire = (s: SessionSnapshot) => s.context.isFirstQuestionnaire;
+export const selectGrandPrizeHasBeenShown = (s: SessionSnapshot) =>
+  s.context.grandPrizeHasBeenShown;
+export const selectHasSeenInstructions = (s: SessionSnapshot) => s.context.hasSeenInstructions;
+export const selectUser = (s: SessionSnapshot) => s.context.user;
+export const selectLoading = (s: SessionSnapshot) => s.context.loading;
+export const selectCanSeeTabs = (s: SessionSnapshot) => s.context.canSeeTabs;
+
+/** The prize shown on the button: the user's main_price; hidden (null) when it is 0. */
+export const selectPrizeAmount = (s: SessionSnapshot): number | null => {
+  const amount = s.context.user?.main_price ?? 0;
+  return amount > 0 ? amount : null;
+};
+
+export const selectOperatorName = (s: SessionSnapshot) => s.context.appConfig.operatorName;
+export const selectContactEmail = (s: SessionSnapshot) => s.context.appConfig.contactEmail;
+export const selectPlayersFeature = (s: SessionSnapshot) => s.context.appConfig.features.players;
+export const selectTellUsMoreFeature = (s: SessionSnapshot) =>
+  s.context.appConfig.features.tellUsMore;
+
+/** Whether the operator's settings have arrived (otherwise the fallback is in use). */
+export const selectConfigLoaded = (s: SessionSnapshot) => s.matches({ config: 'loaded' });
+
+export const selectIsLoggingOut = (s: SessionSnapshot) =>
+  s.matches({ auth: { signedIn: 'loggingOut' } });
+export const selectIsDeletingAccount = (s: SessionSnapshot) =>
+  s.matches({ auth: { signedIn: 'deletingAccount' } });
+
+/** Formats a prize amount as the app shows it: `$500`. */
+export function formatPrize(amount: number): string {
+  return `$${amount.toLocaleString('en-US')}`;
+}

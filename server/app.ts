@@ -1,0 +1,122 @@
+// The Fastify application: plugins, the API under /api/v1, and the built client with its SPA
+// fallback. `server.ts` listens; tests call `buildApp` and `app.inject`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '../contract/api';
+import { attachCable } from './cable/index';
+import type { Config } from './config';
+import type { OpenDatabase } from './db/database';
+import authPlugin from './plugins/auth';
+import errorsPlugin, { sendError } from './plugins/errors';
+import servicesPlugin from './plugins/services';
+import appConfigRoutes from './routes/app-config/index';
+import clickRoutes from './routes/clicks/index';
+import healthRoutes from './routes/health/index';
+import inviteRoutes from './routes/invites/index';
+import userRoutes from './routes/users/index';
+import { createServices } from './services/index';
+import { resolveJwtSecret } from './services/secrets';
+import { createSmsSender, type SmsSender } from './sms/sender';
+
+/** Request bodies of this API are a few fields; anything bigger is refused with 413. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  db: OpenDatabase;
+  sms?: SmsSender;
+  /** Fastify logger settings; false silences it (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** The clock of the services; tests move it. */
+  now?: () => Date;
+  /** Where the built client lives (vite's outDir). */
+  clientDir?: string;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    // Bodies are never logged; tokens and cookies in headers are hidden should a level show them.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body', 'res.body'],
+      censor: '[hidden]',
+    },
+    serializers: {
+      // Query strings can carry a token (/cable?token=): request logs keep the path only.
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        remoteAddress: request.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices({
+    db: db.db,
+    config,
+    sms: options.sms ?? createSmsSender(config, app.log),
+    now: options.now ?? (() => new Date()),
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(servicesPlugin, { services, ping: () => db.ping() });
+  await app.register(authPlugin, {
+    secret: await resolveJwtSecret(db.db, config),
+    sessions: services.sessions,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, {
+        codeLimitPerPhone: config.CODE_LIMIT_PER_PHONE,
+        codeLimitPerAddress: config.CODE_LIMIT_PER_ADDRESS,
+      });
+      await api.register(inviteRoutes);
+      await api.register(clickRoutes);
+      await api.register(appConfigRoutes, { config });
+      await api.register(healthRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  app.decorate('cable', attachCable(app));
+
+  const clientDir = options.clientDir ?? defaultClientDir;
+  const servesClient = existsSync(clientDir);
+  if (servesClient) {
+    await app.register(fastifyStatic, { root: clientDir, prefix: '/' });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (request.headers.accept ?? '').includes('text/html');
+    // Client-side routes (/home, /login, ...) all load the app's one page.
+    if (servesClient && !isApi && path !== '/cable' && wantsPage) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return sendError(reply, 404, 'not_found', 'Not found');
+  });
+
+  return app;
+}

@@ -1,0 +1,68 @@
+// `npm run ops -- <command>`. With DATABASE_URL it connects to PostgreSQL like one more server
+// instance. Embedded, it hands the command to the running server through DATA_DIR/ops.sock, or,
+// when no server runs, takes the data dir lock and opens the database itself (DESIGN 5).
+import { loadConfigOrExit } from '../config';
+import { databaseTarget, openDatabase, type OpenDatabase } from '../db/database';
+import { createServices, type Services } from '../services/index';
+import { createLogSender } from '../sms/sender';
+import { DataDirBusyError, lockDataDir, opsSocketPath } from './data-dir-lock';
+import { runOps, type OpsOutput } from './program';
+import { sendOpsCommand } from './socket';
+
+const config = loadConfigOrExit();
+const argv = process.argv.slice(2);
+const output: OpsOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+let database: OpenDatabase | null = null;
+async function openServices(): Promise<Services> {
+  database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  return createServices({
+    db: database.db,
+    config,
+    // Operator commands send no texts.
+    sms: createLogSender({ info: () => undefined }),
+    now: () => new Date(),
+  });
+}
+
+function lazily(open: () => Promise<Services>) {
+  let services: Promise<Services> | null = null;
+  return () => (services ??= open());
+}
+
+async function main(): Promise<number> {
+  if (config.DATABASE_URL) {
+    try {
+      return await runOps(argv, lazily(openServices), output);
+    } finally {
+      await database?.close();
+    }
+  }
+  let release: () => Promise<void>;
+  try {
+    release = await lockDataDir(config.DATA_DIR);
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    return sendOpsCommand(opsSocketPath(config.DATA_DIR), argv, output);
+  }
+  try {
+    return await runOps(argv, lazily(openServices), output);
+  } finally {
+    await database?.close();
+    await release();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`ops failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

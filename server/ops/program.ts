@@ -1,0 +1,91 @@
+// The operator's commands (DESIGN section 5), defined once over the services. The same
+// definition runs in the CLI process and inside a running server (through its ops socket).
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import type { Services } from '../services/index';
+import { OpsError } from '../services/ops';
+
+export interface OpsOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Gives the services when a command needs them, so `--help` opens no database. */
+export type ServicesProvider = () => Promise<Services>;
+
+export const DEFAULT_CAMPAIGN_USES = 100;
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < 1) {
+    throw new InvalidArgumentError('must be a whole number of at least 1');
+  }
+  return parsed;
+}
+
+export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): Command {
+  const line = (text: string) => output.out(`${text}\n`);
+  // Subcommands inherit the exit override and output settings from the program.
+  const program = new Command('ops')
+    .description('BLACK BUTTON operator commands (npm run ops -- <command>)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => output.out(text),
+      writeErr: (text) => output.err(text),
+    })
+    .showHelpAfterError(false);
+
+  const invite = program.command('invite').description('campaign invite codes');
+  invite
+    .command('create')
+    .description('create a campaign invite code and print it alone on the last line')
+    .option(
+      '--uses <n>',
+      `how many players may sign up with it (default ${DEFAULT_CAMPAIGN_USES})`,
+      positiveInteger,
+    )
+
+    .action(async (options: { uses?: number }) => {
+      const uses = options.uses ?? DEFAULT_CAMPAIGN_USES;
+      const code = await (await services()).ops.createCampaignInvite(uses);
+      line(`Campaign invite code for ${uses} sign-up${uses === 1 ? '' : 's'}:`);
+      line(code);
+    });
+
+  const user = program.command('user').description('players');
+  user
+    .command('unlock')
+    .description('let a phone locked by failed codes sign in again')
+    .argument('<phone>', 'the US phone number, e.g. +12025550123')
+
+    .action(async (phone: string) => {
+      const result = await (await services()).ops.unlockPhone(phone);
+      line(
+        result.wasLocked
+          ? `${result.phone} can sign in again.`
+          : `${result.phone} was not locked; its failure count is reset.`,
+      );
+    });
+
+  return program;
+}
+
+/** Runs one command line (without `node cli.ts`) and answers its exit code. */
+export async function runOps(
+  argv: string[],
+  services: ServicesProvider,
+  output: OpsOutput,
+): Promise<number> {
+  const program = buildOpsProgram(services, output);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof OpsError) {
+      output.err(`${error.message}\n`);
+      return 1;
+    }
+    output.err(`ops failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,87 @@
+// Sessions on the wire: a JWT (@fastify/jwt) whose `sid` names a server-side session row.
+// `authenticate` admits a request only while that row is live, so logout and account
+// deletion end a session at once.
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from '../errors';
+import type { LiveSession, SessionService } from '../services/sessions';
+import { SESSION_TTL_SECONDS } from '../services/sessions';
+
+interface TokenClaims {
+  sid: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The live session of a request that passed `authenticate`. */
+    session: LiveSession | null;
+  }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    signSessionToken: (sessionId: string) => string;
+    /** The live session a token names, or null (also used by /cable). */
+    sessionFromToken: (token: string) => Promise<LiveSession | null>;
+  }
+}
+
+export interface AuthOptions {
+  secret: string;
+  sessions: SessionService;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default fp(
+  async (app: FastifyInstance, { secret, sessions }: AuthOptions) => {
+    await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' } });
+
+    app.decorateRequest('session', null);
+
+    const sessionFromClaims = async (claims: unknown) => {
+      const sid = (claims as Partial<TokenClaims> | null)?.sid;
+      if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+      return sessions.find(sid);
+    };
+
+    app.decorate('signSessionToken', (sessionId: string) =>
+      app.jwt.sign({ sid: sessionId }, { expiresIn: SESSION_TTL_SECONDS }),
+    );
+
+    app.decorate('sessionFromToken', async (token: string) => {
+      let claims: unknown;
+      try {
+        claims = app.jwt.verify(token, { algorithms: ['HS256'] });
+      } catch {
+        return null;
+      }
+      return sessionFromClaims(claims);
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      let claims: unknown;
+      try {
+        claims = await request.jwtVerify({ algorithms: ['HS256'] });
+      } catch {
+        throw unauthorized();
+      }
+      const session = await sessionFromClaims(claims);
+      if (!session) throw unauthorized();
+      request.session = session;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The session of a request behind `authenticate` (which guarantees one). */
+export function sessionOf(request: FastifyRequest): LiveSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}

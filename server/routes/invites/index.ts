@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateInviteResponse,
+  InviteClickRequest,
+  InviteClickResponse,
+  InviteListResponse,
+  PATHS,
+  ValidateInviteRequest,
+  ValidateInviteResponse,
+} from '../../../contract/api';
+import { sessionOf } from '../../plugins/auth';
+
+export default function inviteRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { invites } = app.services;
+
+  routes.post(
+    `/${PATHS.validateInvite}`,
+    { schema: { body: ValidateInviteRequest, response: { 200: ValidateInviteResponse } } },
+    async (request) => {
+      await invites.validate(request.body.invite_code);
+      return { valid: true as const };
+    },
+  );
+
+  routes.post(
+    `/${PATHS.invites}`,
+    { schema: { response: { 201: CreateInviteResponse } }, preHandler: app.authenticate },
+    async (request, reply) => {
+      const code = await invites.createPersonal(sessionOf(request).user.id);
+      return reply.code(201).send({ code });
+    },
+  );
+
+  routes.get(
+    `/${PATHS.invites}`,
+    { schema: { response: { 200: InviteListResponse } }, preHandler: app.authenticate },
+    async (request) => ({ data: await invites.listPersonal(sessionOf(request).user.id) }),
+  );
+
+  routes.post(
+    `/${PATHS.inviteClickCounts}`,
+    { schema: { body: InviteClickRequest, response: { 201: InviteClickResponse } } },
+    async (request, reply) => {
+      await invites.countClick(request.body.invite_code);
+      return reply.code(201).send({ message: 'Click counted' });
+    },
+  );
+}

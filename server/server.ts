@@ -1,0 +1,75 @@
+// `npm start`: load the configuration, take the data dir, migrate, listen; shut down cleanly.
+import type { Server } from 'node:net';
+import { buildApp } from './app';
+import { loadConfigOrExit } from './config';
+import { databaseTarget, openDatabase } from './db/database';
+import { DataDirBusyError, lockDataDir, opsSocketPath } from './ops/data-dir-lock';
+import { runOps } from './ops/program';
+import { startOpsSocket } from './ops/socket';
+import { seedOnFirstStart } from './services/seed';
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+const config = loadConfigOrExit();
+const embedded = !config.DATABASE_URL;
+
+let releaseLock: (() => Promise<void>) | null = null;
+if (embedded) {
+  try {
+    releaseLock = await lockDataDir(config.DATA_DIR, () =>
+      fail(`Lost the lock on DATA_DIR (${config.DATA_DIR}); stopping to protect the data`),
+    );
+  } catch (error) {
+    if (error instanceof DataDirBusyError) fail(error.message);
+    throw error;
+  }
+}
+
+const database = await openDatabase(databaseTarget(config)).catch((error: unknown) =>
+  fail(`Cannot open the database: ${error instanceof Error ? error.message : String(error)}`),
+);
+await database
+  .migrate()
+  .catch((error: unknown) =>
+    fail(`Cannot migrate the database: ${error instanceof Error ? error.message : String(error)}`),
+  );
+
+const app = await buildApp({ config, db: database });
+const starterCode = await seedOnFirstStart(app.services);
+
+await app
+  .listen({ port: config.PORT, host: config.HOST })
+  .catch((error: unknown) =>
+    fail(
+      `Cannot listen on port ${config.PORT}: ${error instanceof Error ? error.message : String(error)}`,
+    ),
+  );
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+let opsSocket: Server | null = null;
+if (embedded) {
+  opsSocket = await startOpsSocket(opsSocketPath(config.DATA_DIR), (argv, output) =>
+    runOps(argv, () => Promise.resolve(app.services), output),
+  );
+}
+
+if (starterCode) process.stdout.write(`Starter invite code: ${starterCode}\n`);
+process.stdout.write(`BLACK BUTTON is running on http://localhost:${port}\n`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await new Promise<void>((resolve) => (opsSocket ? opsSocket.close(() => resolve()) : resolve()));
+  await app.close();
+  await database.close();
+  await releaseLock?.();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,20 @@
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { SmsSender } from '../sms/sender';
+
+/** What every service is built from: the database, settings, a text sender and a clock. */
+export interface ServiceContext {
+  db: Database;
+  config: Config;
+  sms: SmsSender;
+  /** The current time; tests move it forward to expire codes and end blocks. */
+  now: () => Date;
+}
+
+/** PostgreSQL's unique_violation, whether the driver error is bare or wrapped by drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

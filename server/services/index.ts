@@ -1,0 +1,25 @@
+import type { ServiceContext } from './context';
+import { createClickService } from './clicks';
+import { createInviteService } from './invites';
+import { createOpsService } from './ops';
+import { createSessionService } from './sessions';
+import { createSignInService } from './sign-in';
+import { createUserService } from './users';
+
+/** Every service of the server, built once over one context and shared by API, cable and CLI. */
+export function createServices(context: ServiceContext) {
+  const sessions = createSessionService(context);
+  const invites = createInviteService(context);
+  const signIn = createSignInService(context, sessions);
+  return {
+    context,
+    sessions,
+    invites,
+    signIn,
+    users: createUserService(context),
+    clicks: createClickService(context),
+    ops: createOpsService(context, invites, signIn),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

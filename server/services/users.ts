@@ -1,0 +1,81 @@
+// Signing up with an invite, and deleting an account (DESIGN section 4).
+import type { User } from '../../contract/api';
+import { AppError, conflict, invalid, notFound } from '../errors';
+import { toE164 } from '../phone';
+import { deleteClicksOf } from '../repositories/clicks';
+import { consumeInvite, deleteInvitesOwnedBy, findInviteByCode } from '../repositories/invites';
+import { deleteCodesOf } from '../repositories/one-time-codes';
+import { clearGuard } from '../repositories/phone-guards';
+import { revokeSessionsOf } from '../repositories/sessions';
+import {
+  anonymiseUser,
+  findActiveUserById,
+  findActiveUserByPhone,
+  insertUser,
+  type UserRow,
+} from '../repositories/users';
+import { isUniqueViolation, type ServiceContext } from './context';
+import { normaliseInviteCode } from './invite-codes';
+
+export const PHONE_TAKEN = 'Phone number already registered';
+
+/** The player as the API shows them; the phone in the wire form (digits with a leading 1). */
+export function toUserView(row: UserRow): User {
+  return {
+    id: row.id,
+    phone_number: (row.phone ?? '').replace(/^\+/, ''),
+    main_price: row.mainPrice,
+  };
+}
+
+export function createUserService({ db, now }: ServiceContext) {
+  return {
+    /** Creates the player and takes one use of the invite, both or neither. */
+    async register(wirePhone: string, inviteCode: string): Promise<User> {
+      const phone = toE164(wirePhone);
+      const code = normaliseInviteCode(inviteCode);
+      try {
+        return await db.transaction(async (tx) => {
+          if (await findActiveUserByPhone(tx, phone)) throw conflict(PHONE_TAKEN);
+          const invite = await findInviteByCode(tx, code, { lock: true });
+          if (!invite) throw notFound('Invalid invite code');
+          if (invite.uses >= invite.maxUses)
+            throw invalid('This invite code has already been used');
+          if (invite.ownerId !== null && !(await findActiveUserById(tx, invite.ownerId))) {
+            throw notFound('Invalid invite code');
+          }
+          const user = await insertUser(tx, { phone, invitedByInviteId: invite.id });
+          if (!(await consumeInvite(tx, invite, user.id, now()))) {
+            throw invalid('This invite code has already been used');
+          }
+          return toUserView(user);
+        });
+      } catch (error) {
+        // Two sign-ups of one number racing: the second meets the unique index.
+        if (!(error instanceof AppError) && isUniqueViolation(error)) throw conflict(PHONE_TAKEN);
+        throw error;
+      }
+    },
+
+    /**
+     * Erases the player's phone, events, invites and codes, and ends every session at once.
+     * The anonymised row stays for the prize records the law requires.
+     */
+    async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
+      // Another player's id looks exactly like an unknown one.
+      if (signedInUserId !== targetId) throw notFound('Unknown user');
+      await db.transaction(async (tx) => {
+        if (!(await findActiveUserById(tx, targetId))) throw notFound('Unknown user');
+        const at = now();
+        await revokeSessionsOf(tx, targetId, at);
+        await deleteClicksOf(tx, targetId);
+        await deleteInvitesOwnedBy(tx, targetId);
+        await deleteCodesOf(tx, targetId);
+        await clearGuard(tx, targetId);
+        await anonymiseUser(tx, targetId, at);
+      });
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,112 @@
+import { SnackbarProvider } from 'notistack';
+import { useEffect, type ComponentProps } from 'react';
+import { Router, useLocation } from 'wouter';
+import type { ActorOptions } from 'xstate';
+import type { LoginResponse } from '../../contract/api';
+import {
+  persistSession,
+  browserStorage,
+  readStoredSession,
+} from '../../machines/session/session.persistence';
+import {
+  selectHasAcceptedTerms,
+  selectIsAuthenticated,
+} from '../../machines/session/session.selectors';
+import { EntryFlowProvider } from '../features/entry/EntryFlowProvider';
+import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
+import { TabBar } from '../features/tabs/TabBar';
+import { setUnauthorizedHandler } from '../lib/api';
+import { MAX_TOASTS } from '../lib/toast';
+import { useAppEffects } from './effects';
+import { InstallGate } from './InstallGate';
+import { SignedInRoutes, SignedOutRoutes } from './routes';
+import { connectedSessionMachine, SessionContext } from './session-context';
+import './global.css';
+
+type SessionLogic = typeof connectedSessionMachine;
+
+export type AppProps = {
+  /** The session machine with its calls; tests give one with fake calls. */
+  sessionLogic?: SessionLogic;
+  /** Inspection and clock of the session actor (the model tests record transitions, move time). */
+  sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect' | 'clock'>;
+  entryFlowLogic?: ComponentProps<typeof EntryFlowProvider>['logic'];
+  playersLogic?: typeof connectedPlayersMachine;
+};
+
+/** Keeps the device in step with the session and lets a 401 anywhere sign the player out. */
+function useSessionDevice() {
+  const session = SessionContext.useActorRef();
+  useAppEffects(session);
+  useEffect(() => persistSession(session, browserStorage()), [session]);
+  useEffect(() => {
+    setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
+    return () => setUnauthorizedHandler(() => undefined);
+  }, [session]);
+}
+
+function SignedOutApp({ entryFlowLogic }: Pick<AppProps, 'entryFlowLogic'>) {
+  const session = SessionContext.useActorRef();
+  const [, navigate] = useLocation();
+  const hasAcceptedTerms = SessionContext.useSelector(selectHasAcceptedTerms);
+  return (
+    <EntryFlowProvider
+      hasAcceptedTerms={hasAcceptedTerms}
+      onTermsAccepted={() => session.send({ type: 'session.termsAccepted' })}
+      onSignedIn={(login: LoginResponse) => session.send({ type: 'session.signedIn', login })}
+      logic={entryFlowLogic}
+    >
+      <SignedOutRoutes onLeaveInstall={() => navigate('/', { replace: true })} />
+    </EntryFlowProvider>
+  );
+}
+
+function SignedInApp() {
+  return (
+    <div className="signed-in">
+      <SignedInRoutes />
+      <TabBar />
+    </div>
+  );
+}
+
+function Shell({ entryFlowLogic }: Pick<AppProps, 'entryFlowLogic'>) {
+  useSessionDevice();
+  const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
+  return (
+    <InstallGate>
+      {isAuthenticated ? <SignedInApp /> : <SignedOutApp entryFlowLogic={entryFlowLogic} />}
+    </InstallGate>
+  );
+}
+
+export function App({
+  sessionLogic = connectedSessionMachine,
+  sessionOptions,
+  entryFlowLogic,
+  playersLogic = connectedPlayersMachine,
+}: AppProps) {
+  return (
+    <SnackbarProvider
+      maxSnack={MAX_TOASTS}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      dense={false}
+      preventDuplicate
+      classes={{ containerRoot: 'toasts' }}
+    >
+      <Router>
+        <SessionContext.Provider
+          logic={sessionLogic}
+          options={{
+            input: readStoredSession(browserStorage()),
+            ...sessionOptions,
+          }}
+        >
+          <PlayersLogicContext.Provider value={playersLogic}>
+            <Shell entryFlowLogic={entryFlowLogic} />
+          </PlayersLogicContext.Provider>
+        </SessionContext.Provider>
+      </Router>
+    </SnackbarProvider>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { InstallPage } from '../features/install/InstallPage';
+import { decideInstallScreen, isStandalone } from '../features/install/install-mode';
+import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+
+/** Shows the install guide instead of the whole app while the device's install flag is set. */
+export function InstallGate({ children }: { children: ReactNode }) {
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const [standalone] = useState(isStandalone);
+  // The flag lives in storage; bumping re-reads it after the player leaves the guide.
+  const [, rereadFlag] = useReducer((n: number) => n + 1, 0);
+  const decision = decideInstallScreen({
+    path,
+    search,
+    standalone,
+    storedFlag: readString(STORAGE_KEYS.showInstall),
+  });
+
+  useEffect(() => {
+    if (decision.flag === 'set') writeString(STORAGE_KEYS.showInstall, 'true');
+    if (decision.flag === 'clear') writeString(STORAGE_KEYS.showInstall, null);
+    if (decision.inviteCode) writeString(STORAGE_KEYS.inviteCode, decision.inviteCode);
+  }, [decision.flag, decision.inviteCode]);
+
+  if (!decision.show) return children;
+  return (
+    <InstallPage
+      onContinueInBrowser={() => {
+        writeString(STORAGE_KEYS.showInstall, null);
+        rereadFlag();
+        navigate('/', { replace: true });
+      }}
+    />
+  );
+}

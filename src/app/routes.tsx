@@ -1,0 +1,112 @@
+// The two route tables of spec section 2. wouter matches paths exactly unless `nest` is set.
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { DisclaimerPage } from '../features/entry/DisclaimerPage';
+import { InviteCodePage } from '../features/entry/InviteCodePage';
+import { LandingPage } from '../features/entry/LandingPage';
+import { LoginPage } from '../features/entry/LoginPage';
+import { OnboardingPage } from '../features/entry/OnboardingPage';
+import { PhoneLoginPage } from '../features/entry/PhoneLoginPage';
+import { HomePage } from '../features/home/HomePage';
+import { InstallPage } from '../features/install/InstallPage';
+import { PlayersPage } from '../features/players/PlayersPage';
+import { PlayersTutorialPage } from '../features/players/PlayersTutorialPage';
+import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
+import { SessionContext } from './session-context';
+
+// The legal texts are long and rarely read: they load when opened, not with the first screen.
+const TermsPage = lazy(() =>
+  import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../features/legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
+);
+const RulesPage = lazy(() =>
+  import('../features/legal/RulesPage').then((m) => ({ default: m.RulesPage })),
+);
+
+export const SIGNED_OUT_HOME = '/';
+export const SIGNED_IN_HOME = '/home';
+
+function useOperator() {
+  const operatorName = SessionContext.useSelector(selectOperatorName);
+  const contactEmail = SessionContext.useSelector(selectContactEmail);
+  return { operatorName, contactEmail };
+}
+
+function Terms() {
+  const operator = useOperator();
+  return (
+    <Suspense fallback={null}>
+      <TermsPage {...operator} />
+    </Suspense>
+  );
+}
+
+function Rules() {
+  const operator = useOperator();
+  return (
+    <Suspense fallback={null}>
+      <RulesPage {...operator} />
+    </Suspense>
+  );
+}
+
+function Privacy() {
+  const [, navigate] = useLocation();
+  const operator = useOperator();
+  const back = () => {
+    // Opened from a link outside the app (or a fresh tab): there is nothing to go back to.
+    if (window.history.length > 1) window.history.back();
+    else navigate('/');
+  };
+  return (
+    <Suspense fallback={null}>
+      <PrivacyPage {...operator} onBack={back} />
+    </Suspense>
+  );
+}
+
+/** A visitor: the entry flow, the install guide and the legal pages; anything else is `/`. */
+export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void }) {
+  return (
+    <Switch>
+      <Route path="/" component={LandingPage} />
+      <Route path="/disclaimer" component={DisclaimerPage} />
+      <Route path="/invite-code" component={InviteCodePage} />
+      <Route path="/onboarding" component={OnboardingPage} />
+      <Route path="/phone-login" component={PhoneLoginPage} />
+      <Route path="/login" component={LoginPage} />
+      <Route path="/install">
+        <InstallPage onContinueInBrowser={onLeaveInstall} />
+      </Route>
+      <Route path="/privacy-policy" component={Privacy} />
+      <Route path="/terms-and-conditions" component={Terms} />
+      <Route path="/rules" component={Rules} />
+      <Route>
+        <Redirect to={SIGNED_OUT_HOME} replace />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * A signed-in player. The spec's other signed-in routes (/questionnaire, /winnings, /grandPrize,
+ * /disclosure, /what-i-like, /youve-entered, /rewards, /form/has-problem) join this table with
+ * their screens; until then they fall through to /home like any unknown path.
+ */
+export function SignedInRoutes() {
+  return (
+    <Switch>
+      <Route path="/home" nest component={HomePage} />
+      <Route path="/players" component={PlayersPage} />
+      <Route path="/players-tutorial" component={PlayersTutorialPage} />
+      <Route path="/privacy-policy" component={Privacy} />
+      <Route path="/terms-and-conditions" component={Terms} />
+      <Route path="/rules" component={Rules} />
+      <Route>
+        <Redirect to={SIGNED_IN_HOME} replace />
+      </Route>
+    </Switch>
+  );
+}

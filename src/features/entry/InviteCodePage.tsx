@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'wouter';
+import { z } from 'zod';
+import { INVITE_CODE_MAX_LENGTH, InviteCode } from '../../../contract/api';
+import {
+  selectIsEnteringInviteCode,
+  selectIsValidatingInviteCode,
+} from '../../../machines/entry-flow/entry-flow.selectors';
+import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useRouteOpened } from './useRouteOpened';
+import './entry.css';
+
+const InviteCodeForm = z.object({ inviteCode: InviteCode });
+
+/** "/invite-code": 'Enter Invitation Code'. */
+export function InviteCodePage(): React.JSX.Element {
+  useRouteOpened('/invite-code');
+  const send = useEntryFlowSend();
+  const canSubmit = useEntryFlowSelector(selectIsEnteringInviteCode);
+  const busy = useEntryFlowSelector(selectIsValidatingInviteCode);
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof InviteCodeForm>,
+    unknown,
+    z.output<typeof InviteCodeForm>
+  >({ resolver: zodResolver(InviteCodeForm), defaultValues: { inviteCode: '' } });
+  const error = formState.errors.inviteCode?.message;
+
+  return (
+    <main className="screen entry entry--form">
+      <h1 className="entry__title">Enter Invitation Code</h1>
+      <form
+        className="entry__form"
+        noValidate
+        onSubmit={(event) => {
+          void handleSubmit((values) =>
+            send({ type: 'inviteCode.submit', inviteCode: values.inviteCode }),
+          )(event);
+        }}
+      >
+        <label className="entry__label" htmlFor="invite-code">
+          Invitation code
+        </label>
+        <input
+          id="invite-code"
+          className="entry__input entry__input--code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={INVITE_CODE_MAX_LENGTH}
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'invite-code-error' : undefined}
+          {...register('inviteCode')}
+        />
+        {error && (
+          <p id="invite-code-error" className="entry__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary-button" disabled={!canSubmit} aria-busy={busy}>
+          Submit
+          {busy && <span className="entry__spinner" aria-hidden="true" />}
+        </button>
+      </form>
+      <p className="entry__aside">
+        Already playing? <Link href="/phone-login">Sign in</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,26 @@
+import { selectLandingScreen } from '../../../machines/entry-flow/entry-flow.selectors';
+import { Disclaimer } from './Disclaimer';
+import { useEntryFlowSelector } from './EntryFlowProvider';
+import { StartingSlides } from './StartingSlides';
+import { TicketReceived } from './TicketReceived';
+import { TicketReveal } from './TicketReveal';
+import { useRouteOpened } from './useRouteOpened';
+import './entry.css';
+
+/** "/": the starting page when an invite link brought the visitor (?code=), else the disclaimer. */
+export function LandingPage(): React.JSX.Element {
+  useRouteOpened('/');
+  const screen = useEntryFlowSelector(selectLandingScreen);
+  switch (screen) {
+    case 'slides':
+      return <StartingSlides />;
+    case 'revealingTicket':
+      return <TicketReveal />;
+    case 'ticketReceived':
+      return <TicketReceived />;
+    case 'disclaimer':
+      return <Disclaimer />;
+    case null:
+      return <main className="screen entry" aria-busy="true" />;
+  }
+}

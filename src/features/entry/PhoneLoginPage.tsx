@@ -1,0 +1,30 @@
+import {
+  selectIsEnteringLoginPhone,
+  selectIsRequestingLoginCode,
+} from '../../../machines/entry-flow/entry-flow.selectors';
+import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { PhoneForm } from './PhoneForm';
+import { useRouteOpened } from './useRouteOpened';
+import './entry.css';
+
+/** "/phone-login": 'Welcome back', a returning player asks for a code. */
+export function PhoneLoginPage(): React.JSX.Element {
+  useRouteOpened('/phone-login');
+  const send = useEntryFlowSend();
+  const canSubmit = useEntryFlowSelector(selectIsEnteringLoginPhone);
+  const busy = useEntryFlowSelector(selectIsRequestingLoginCode);
+  return (
+    <main className="screen entry entry--form">
+      <h1 className="entry__title">Welcome back</h1>
+      <PhoneForm
+        id="login-phone"
+        submitLabel="Get my code"
+        canSubmit={canSubmit}
+        busy={busy}
+        hideSubmitWhileEmpty
+        onSubmit={(phoneNumber) => send({ type: 'login.submitPhone', phoneNumber })}
+      />
+      <p className="entry__note">We will text a 4-digit code to this number.</p>
+    </main>
+  );
+}

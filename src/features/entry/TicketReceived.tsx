@@ -1,0 +1,64 @@
+import { animated, useSpring } from '@react-spring/web';
+import { useDrag } from '@use-gesture/react';
+import { SWIPE_THRESHOLDS } from '../../components/InstructionSlides';
+import { selectCanLeaveTicketReceived } from '../../../machines/entry-flow/entry-flow.selectors';
+import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+
+/** One entry ticket received and kept in the wallet; on to /onboarding. */
+export function TicketReceived() {
+  const send = useEntryFlowSend();
+  const canLeave = useEntryFlowSelector(selectCanLeaveTicketReceived);
+  const [{ x }, spring] = useSpring(() => ({ x: 0 }));
+  const bind = useDrag(
+    ({ active, last, movement: [dx] }) => {
+      void spring.start({ x: active ? Math.min(dx, 0) : 0, immediate: active });
+      // A left swipe or mouse drag of more than 100 px (spec section 2).
+      if (last && dx < -SWIPE_THRESHOLDS.mouse) send({ type: 'ticketReceived.forward' });
+    },
+    { axis: 'x', filterTaps: true, pointer: { keys: false } },
+  );
+  return (
+    <main className="screen entry entry--received">
+      <animated.div
+        {...bind()}
+        className="entry__swipe-area"
+        style={{ x }}
+        data-testid="ticket-received"
+      >
+        <img
+          className="entry__ticket-small"
+          src="/images/lottery-ticket.svg"
+          alt=""
+          aria-hidden="true"
+          draggable={false}
+        />
+        <h1 className="entry__title">You just received one entry ticket</h1>
+        <p className="entry__lead">
+          You also just received one entry ticket for the daily lottery. Your tickets are stored in
+          your wallet, where you can enter as many as you want at any time for more chances to win.
+        </p>
+      </animated.div>
+      <nav className="entry__controls">
+        <button
+          type="button"
+          className="link-button"
+          disabled={!canLeave}
+          onClick={() => send({ type: 'ticketReceived.skip' })}
+        >
+          Skip
+        </button>
+        <button
+          type="button"
+          className="entry__arrow"
+          aria-label="Continue"
+          disabled={!canLeave}
+          onClick={() => send({ type: 'ticketReceived.forward' })}
+        >
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <path d="M5 12h13M13 6l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+      </nav>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import { useSearch } from 'wouter';
+import { installDevice } from './install-mode';
+import './install.css';
+
+export type InstallPageProps = {
+  /** Leaves the guide and uses the app in this browser tab. */
+  onContinueInBrowser: () => void;
+};
+
+export function InstallPage({ onContinueInBrowser }: InstallPageProps) {
+  const device = installDevice(useSearch());
+  return (
+    <main className="screen install">
+      <h1 className="install__title">Install BLACK BUTTON</h1>
+      <p className="install__lead">
+        Add the app to your home screen to press the button every day.
+      </p>
+      {device === 'ios' ? (
+        <ol className="install__steps" aria-label="iPhone steps">
+          <li>
+            Tap the share button
+            <img
+              className="install__icon"
+              src="/images/ios-share.svg"
+              alt="Share"
+              width={24}
+              height={24}
+            />
+            at the bottom of Safari.
+          </li>
+          <li>
+            Scroll down and tap <strong>Add to Home Page</strong>.
+          </li>
+          <li>
+            Tap <strong>Add</strong> in the top right corner.
+          </li>
+        </ol>
+      ) : (
+        <ol className="install__steps" aria-label="Android steps">
+          <li>
+            Tap the Chrome menu
+            <img
+              className="install__icon"
+              src="/images/android-menu.svg"
+              alt="Menu"
+              width={24}
+              height={24}
+            />
+            at the top right.
+          </li>
+          <li>
+            Tap <strong>Install</strong> and confirm.
+          </li>
+        </ol>
+      )}
+      <p className="install__after">Then open BLACK BUTTON from your home screen.</p>
+      <button type="button" className="link-button install__continue" onClick={onContinueInBrowser}>
+        Continue in browser
+      </button>
+    </main>
+  );
+}

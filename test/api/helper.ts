@@ -1,0 +1,178 @@
+// Builds the real app over a real, empty database: in-memory PGlite always, and PostgreSQL too
+// when TEST_DATABASE_URL is set (each test file gets a database of its own, dropped after).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { API_BASE, ErrorBody, LoginResponse, RequestCodeResponse } from '../../contract/api';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type OpenDatabase } from '../../server/db/database';
+import type { SmsSender } from '../../server/sms/sender';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Every suite runs once per database: `describe.each(databases)`. */
+export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated database; `close` also drops it on PostgreSQL. */
+export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 5 });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** One database for the whole describe block, opened before and closed after it. */
+export function useDatabase(kind: DatabaseKind): () => OpenDatabase {
+  let database: OpenDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error('the database is opened in beforeAll');
+    return database;
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current = Date.now();
+  readonly now = () => new Date(this.current);
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface TestAppOptions {
+  config?: Record<string, string>;
+  sms?: SmsSender;
+  clock?: TestClock;
+  clientDir?: string;
+}
+
+const openApps = new Set<FastifyInstance>();
+afterAll(async () => {
+  await Promise.all([...openApps].map((app) => app.close()));
+});
+
+export async function buildTestApp(database: OpenDatabase, options: TestAppOptions = {}) {
+  const app = await buildApp({
+    config: testConfig(options.config),
+    db: database,
+    logger: false,
+    ...(options.sms ? { sms: options.sms } : {}),
+    ...(options.clock ? { now: options.clock.now } : {}),
+    clientDir: options.clientDir ?? '/nonexistent-client-dir',
+  });
+  await app.ready();
+  openApps.add(app);
+  return app;
+}
+
+let phoneCounter = 0;
+/** A distinct valid US mobile number in the wire form (`1` + ten digits). */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  const area = 200 + ((process.pid + phoneCounter) % 700);
+  return `1${area}555${String(phoneCounter).padStart(4, '0')}`;
+}
+
+export function url(path: string): string {
+  return `${API_BASE}/${path}`;
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The first error detail of a response, asserting it has the errors shape. */
+export function detailOf(response: LightMyRequestResponse): string {
+  const body = ErrorBody.parse(response.json());
+  return body.errors[0]?.detail ?? '';
+}
+
+export async function campaignCode(app: FastifyInstance, uses = 100): Promise<string> {
+  return app.services.invites.createCampaign(uses);
+}
+
+export async function register(app: FastifyInstance, phone: string, inviteCode: string) {
+  return app.inject({
+    method: 'POST',
+    url: url('users/registrations'),
+    payload: { phone_number: phone, invite_code: inviteCode },
+  });
+}
+
+export async function requestCode(app: FastifyInstance, phone: string, remoteAddress?: string) {
+  return app.inject({
+    method: 'POST',
+    url: url('users/request_code'),
+    payload: { phone_number: phone },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+export async function verifyCode(app: FastifyInstance, phone: string, code: string) {
+  return app.inject({
+    method: 'POST',
+    url: url('users/verify_code'),
+    payload: { phone_number: phone, code },
+  });
+}
+
+/** The otp of a fresh code for `phone` (no SMS provider configured). */
+export async function freshCode(app: FastifyInstance, phone: string): Promise<string> {
+  const response = await requestCode(app, phone);
+  if (response.statusCode !== 200) throw new Error(`request_code: ${response.body}`);
+  const { otp } = RequestCodeResponse.parse(response.json());
+  if (!otp) throw new Error('no otp in the response');
+  return otp;
+}
+
+/** A newly registered, signed-in player. */
+export async function signedInPlayer(app: FastifyInstance, inviteCode?: string) {
+  const phone = nextPhone();
+  const created = await register(app, phone, inviteCode ?? (await campaignCode(app, 1)));
+  if (created.statusCode !== 201) throw new Error(`registration: ${created.body}`);
+  const signedIn = await verifyCode(app, phone, await freshCode(app, phone));
+  if (signedIn.statusCode !== 200) throw new Error(`verify_code: ${signedIn.body}`);
+  const login = LoginResponse.parse(signedIn.json());
+  return { phone, token: login.token, user: login.user };
+}
+
+/** A code that is certainly not `code`. */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 10_000).padStart(4, '0');
+}

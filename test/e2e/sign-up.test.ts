@@ -1,0 +1,199 @@
+// A newcomer signs up on a phone, from an invite link and from the disclaimer; a returning
+// player signs back in. Real server, real embedded database, real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  launchBrowser,
+  newPhone,
+  phoneContext,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function createInvite(uses = 10): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(uses)],
+    { env: { ...process.env, DATA_DIR: server.dataDir } },
+  ).toString();
+  return out.trim().split('\n').pop()!.trim();
+}
+
+/** Types the phone, presses the screen's button, and lands on the verification screen. */
+async function verifyWithShownCode(page: Page, shot: string): Promise<void> {
+  await page.getByText('Enter Verification Code').waitFor();
+  const shown = page.getByText(/^\d{4}$/).first();
+  await shown.waitFor();
+  const code = (await shown.textContent())!.trim();
+  await screenshot(page, `${shot}-verification`);
+  const boxes = page.locator('input[inputmode="numeric"]');
+  expect(await boxes.count()).toBe(4);
+  await boxes.first().tap();
+  await page.keyboard.type(code, { delay: 40 });
+  await page.waitForURL('**/home');
+  await page.getByText('Enter To Win').waitFor();
+}
+
+describe('a newcomer on a phone', () => {
+  it('signs up from an invite link: slides, ticket, phone, code, home', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const code = await createInvite();
+    const phone = newPhone();
+
+    await page.goto(`/?code=${code}`);
+    await page.getByRole('button', { name: 'Skip' }).waitFor();
+    await screenshot(page, 'invite-link-first-slide');
+    await page.getByRole('button', { name: 'Skip' }).tap();
+    await page.getByText('Welcome to BLACK BUTTON').waitFor();
+    await screenshot(page, 'invite-link-welcome-slide');
+    await page.getByRole('button', { name: 'ENTER' }).tap();
+    await page.locator('img[src*="lottery-ticket"]').first().waitFor();
+    await screenshot(page, 'invite-link-ticket-reveal');
+    // The ticket shows for 2.5 s, then the ticket-received screen.
+    await page.getByText(/entry ticket/i).waitFor({ timeout: 5000 });
+    await screenshot(page, 'invite-link-ticket-received');
+    await page
+      .getByRole('link', { name: 'Skip' })
+      .or(page.getByRole('button', { name: 'Skip' }))
+      .tap();
+
+    await page.waitForURL('**/onboarding**');
+    await page.getByText('Verify Your Mobile Number').waitFor();
+    await page.getByRole('textbox').fill(phone.digits);
+    await screenshot(page, 'invite-link-onboarding');
+    await page.getByRole('button', { name: 'Enter' }).tap();
+    await page.waitForURL('**/login');
+    await verifyWithShownCode(page, 'invite-link');
+    expect(await page.getByText('$500').first().isVisible()).toBe(true);
+    await page.getByText('Welcome to BLACK BUTTON').waitFor();
+    await screenshot(page, 'invite-link-home');
+
+    // Reloading keeps the session.
+    await page.reload();
+    await page.getByText('Enter To Win').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await context.close();
+  });
+
+  it('signs up from the disclaimer with a typed invite code', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const code = await createInvite();
+    const phone = newPhone();
+
+    await page.goto('/');
+    const submit = page.getByRole('button', { name: 'SUBMIT' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: /terms/i }).first().isVisible()).toBe(true);
+    await screenshot(page, 'disclaimer');
+    await page.getByRole('checkbox').check();
+    expect(await submit.isEnabled()).toBe(true);
+    await submit.tap();
+
+    await page.waitForURL('**/invite-code');
+    await page.getByText('Enter Invitation Code').waitFor();
+    const field = page.getByRole('textbox');
+    await field.fill('NOPE-NOPE');
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Invalid Code').waitFor();
+    await screenshot(page, 'invite-code-invalid');
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Invitation code received').waitFor();
+
+    await page.waitForURL('**/onboarding**');
+    const phoneField = page.getByRole('textbox');
+    await page.getByRole('button', { name: 'Enter' }).tap();
+    await page.getByText('Phone number cannot be empty.').waitFor();
+    await phoneField.fill('41555');
+    await page.getByRole('button', { name: 'Enter' }).tap();
+    await page.getByText('Must be a valid mobile number').waitFor();
+    await screenshot(page, 'onboarding-invalid-phone');
+    await phoneField.fill(phone.digits);
+    await page.getByRole('button', { name: 'Enter' }).tap();
+    await page.waitForURL('**/login');
+    await verifyWithShownCode(page, 'disclaimer');
+    await screenshot(page, 'disclaimer-home');
+    await context.close();
+  });
+});
+
+describe('a returning player', () => {
+  it('signs back in with a new code, after one wrong code', async () => {
+    const phone = newPhone();
+    // Registered earlier, on another device.
+    const code = await createInvite();
+    const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: phone.withCountry, invite_code: code }),
+    });
+    expect(registered.status).toBe(201);
+
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/phone-login');
+    await page.getByText('Welcome back').waitFor();
+    expect(await page.getByRole('button', { name: 'Get my code' }).count()).toBe(0);
+    await page.getByRole('textbox').fill(phone.digits);
+    await screenshot(page, 'phone-login');
+    await page.getByRole('button', { name: 'Get my code' }).tap();
+    await page.waitForURL('**/login');
+
+    await page.getByText('Enter Verification Code').waitFor();
+    const shown = page.getByText(/^\d{4}$/).first();
+    await shown.waitFor();
+    const right = (await shown.textContent())!.trim();
+    const wrong = right === '0000' ? '1111' : '0000';
+    const boxes = page.locator('input[inputmode="numeric"]');
+    await boxes.first().tap();
+    await page.keyboard.type(wrong, { delay: 40 });
+    await page.getByText('Invalid Code').waitFor();
+    await screenshot(page, 'login-invalid-code');
+    expect(new URL(page.url()).pathname).toBe('/login');
+
+    await boxes.first().tap();
+    await page.keyboard.type(right, { delay: 40 });
+    await page.waitForURL('**/home');
+    await page.getByText('Enter To Win').waitFor();
+    await screenshot(page, 'returning-home');
+
+    // An unknown path while signed in goes home; the legal pages stay reachable.
+    await page.goto('/no-such-page');
+    await page.waitForURL('**/home');
+    await page.goto('/rules#odds_of_winning');
+    await page.locator('#odds_of_winning').waitFor();
+    await screenshot(page, 'rules-signed-in');
+    await context.close();
+  });
+
+  it('sees the signed-out routes when not signed in', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/home');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/terms-and-conditions#dispute-resolution');
+    await page.locator('#dispute-resolution').waitFor();
+    await page.goto('/privacy-policy');
+    await page.locator('#data-review').waitFor({ state: 'attached' });
+    await screenshot(page, 'privacy-signed-out');
+    await context.close();
+  });
+});

@@ -1,0 +1,500 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { createEntryFlowActors } from '../../machines/entry-flow/entry-flow.actors';
+import {
+  entryFlowMachine,
+  SKIP_SLIDE_INDEX,
+  STARTING_SLIDE_COUNT,
+  type EntryFlowEmitted,
+  type EntryFlowEvent,
+  type EntryFlowInput,
+} from '../../machines/entry-flow/entry-flow.machine';
+import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
+import { ApiFailure } from '../../src/lib/api';
+import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
+import { LOGIN, PHONE_NUMBER } from '../model/helpers/entry-flow-model';
+
+const LINK_CODE = 'LINK2025';
+
+function start(input: Partial<EntryFlowInput> = {}) {
+  const api = new FakeEntryFlowApi();
+  const clock = new SimulatedClock();
+  const actor = createActor(entryFlowMachine.provide({ actors: createEntryFlowActors(api) }), {
+    clock,
+    input: { hasAcceptedTerms: false, isDesktop: false, storedInviteCode: null, ...input },
+  });
+  const emitted: EntryFlowEmitted[] = [];
+  actor.on('*', (effect) => emitted.push(effect));
+  actor.start();
+  const open = (path: EntryPath, search = '', navigationState: unknown = null) =>
+    actor.send({ type: 'route.opened', path, search, navigationState });
+  const send = (event: EntryFlowEvent) => actor.send(event);
+  const toasts = () =>
+    emitted.flatMap((e) =>
+      e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
+    );
+  const navigations = () => emitted.filter((e) => e.type === 'navigate');
+  return { actor, api, clock, emitted, open, send, toasts, navigations };
+}
+
+/** Lets the fake calls' answers reach the machine. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function atWelcomeSlide(flow: ReturnType<typeof start>) {
+  flow.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
+  flow.open('/', `?code=${LINK_CODE}`);
+  flow.send({ type: 'slides.skip' });
+  return flow;
+}
+
+async function atPhoneEntry(
+  flow = start({ storedInviteCode: 'BLACK2025', hasAcceptedTerms: true }),
+) {
+  flow.open('/onboarding');
+  expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+  await settle();
+  return flow;
+}
+
+function atVerification(flow = start()) {
+  flow.open('/login', '', { phoneNumber: PHONE_NUMBER });
+  return flow;
+}
+
+describe('entry flow: the starting page of an invite link', () => {
+  it('waits for the first page to say where the visitor is', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toBe('awaitingRoute');
+  });
+
+  it('opens the slides for /?code= and counts the invite click', async () => {
+    const flow = start();
+    flow.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
+    flow.open('/', `?code=${LINK_CODE}`);
+    await settle();
+    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+    expect(flow.actor.getSnapshot().context.slideIndex).toBe(0);
+    expect(flow.api.callsOf('countInviteClick')).toEqual([LINK_CODE]);
+  });
+
+  it('ignores a failure to count the click', async () => {
+    const flow = start();
+    flow.api.answerAlways('countInviteClick', () => Promise.reject(new ApiFailure(0, null)));
+    flow.open('/', `?code=${LINK_CODE}`);
+    await settle();
+    expect(flow.actor.getSnapshot().status).toBe('active');
+    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+    expect(flow.toasts()).toEqual([]);
+  });
+
+  it('moves through the slides with the arrow and back, ENTER only on the last', () => {
+    const flow = start();
+    flow.api.answerAlways('countInviteClick', () => Promise.resolve({}));
+    flow.open('/', `?code=${LINK_CODE}`);
+    expect(flow.actor.getSnapshot().can({ type: 'slides.previous' })).toBe(false);
+    for (let i = 1; i < STARTING_SLIDE_COUNT; i += 1) {
+      expect(flow.actor.getSnapshot().can({ type: 'ticket.enter' })).toBe(false);
+      flow.send({ type: 'slides.next' });
+      expect(flow.actor.getSnapshot().context.slideIndex).toBe(i);
+    }
+    // The welcome slide: no arrow, ENTER instead.
+    expect(flow.actor.getSnapshot().can({ type: 'slides.next' })).toBe(false);
+    expect(flow.actor.getSnapshot().can({ type: 'ticket.enter' })).toBe(true);
+    flow.send({ type: 'slides.previous' });
+    expect(flow.actor.getSnapshot().context.slideIndex).toBe(STARTING_SLIDE_COUNT - 2);
+  });
+
+  it('Skip jumps to slide index 6 and hides the arrow', () => {
+    const flow = start();
+    flow.api.answerAlways('countInviteClick', () => Promise.resolve({}));
+    flow.open('/', `?code=${LINK_CODE}`);
+    flow.send({ type: 'slides.next' });
+    flow.send({ type: 'slides.skip' });
+    const snapshot = flow.actor.getSnapshot();
+    expect(SKIP_SLIDE_INDEX).toBe(6);
+    expect(snapshot.context.slideIndex).toBe(6);
+    expect(snapshot.context.isArrowHidden).toBe(true);
+    expect(snapshot.can({ type: 'slides.next' })).toBe(false);
+    expect(snapshot.can({ type: 'slides.skip' })).toBe(false);
+  });
+
+  it('shows the ticket for exactly 2.5 s after ENTER, blurred until its image loads', () => {
+    const flow = atWelcomeSlide(start());
+    flow.send({ type: 'ticket.enter' });
+    expect(flow.actor.getSnapshot().value).toBe('revealingTicket');
+    expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(false);
+    flow.send({ type: 'ticket.imageLoaded' });
+    expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(true);
+    flow.clock.increment(2499);
+    expect(flow.actor.getSnapshot().value).toBe('revealingTicket');
+    flow.clock.increment(1);
+    expect(flow.actor.getSnapshot().value).toBe('ticketReceived');
+  });
+
+  it('the arrow goes to /onboarding with the code, the disclaimer first', () => {
+    const flow = atWelcomeSlide(start());
+    flow.send({ type: 'ticket.enter' });
+    flow.clock.increment(2500);
+    flow.send({ type: 'ticketReceived.forward' });
+    expect(flow.navigations().at(-1)).toEqual({
+      type: 'navigate',
+      to: '/onboarding',
+      state: { inviteCode: LINK_CODE, skipDisclaimers: false },
+    });
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'acceptingTerms' });
+    expect(flow.actor.getSnapshot().context.inviteCode).toBe(LINK_CODE);
+  });
+
+  it('the arrow goes straight to the phone once the terms were accepted', () => {
+    const flow = atWelcomeSlide(start({ hasAcceptedTerms: true }));
+    flow.send({ type: 'ticket.enter' });
+    flow.clock.increment(2500);
+    flow.send({ type: 'ticketReceived.forward' });
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+  });
+
+  it('Skip goes to /onboarding with the code and skipDisclaimers', () => {
+    const flow = atWelcomeSlide(start());
+    flow.send({ type: 'ticket.enter' });
+    flow.clock.increment(2500);
+    flow.send({ type: 'ticketReceived.skip' });
+    expect(flow.navigations().at(-1)).toEqual({
+      type: 'navigate',
+      to: '/onboarding',
+      state: { inviteCode: LINK_CODE, skipDisclaimers: true },
+    });
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+  });
+
+  it('the page opening at the route the flow navigated to changes nothing', () => {
+    const flow = atWelcomeSlide(start());
+    flow.send({ type: 'ticket.enter' });
+    flow.clock.increment(2500);
+    flow.send({ type: 'ticketReceived.skip' });
+    const before = flow.actor.getSnapshot();
+    flow.open('/onboarding', '', { inviteCode: LINK_CODE, skipDisclaimers: true });
+    expect(flow.actor.getSnapshot()).toBe(before);
+  });
+});
+
+describe('entry flow: the disclaimer', () => {
+  it('on a phone, SUBMIT is enabled only once the box is ticked', () => {
+    const flow = start();
+    flow.open('/');
+    expect(flow.actor.getSnapshot().value).toBe('disclaimer');
+    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(false);
+    flow.send({ type: 'disclaimer.toggleAgreement' });
+    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(true);
+    flow.send({ type: 'disclaimer.toggleAgreement' });
+    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(false);
+  });
+
+  it('submitting accepts the terms and goes to /invite-code', () => {
+    const flow = start();
+    flow.open('/disclaimer');
+    flow.send({ type: 'disclaimer.toggleAgreement' });
+    flow.send({ type: 'disclaimer.submit' });
+    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.emitted).toEqual([
+      { type: 'termsAccepted' },
+      { type: 'navigate', to: '/invite-code' },
+    ]);
+  });
+
+  it('on a desktop, SUBMIT is enabled without a box', () => {
+    const flow = start({ isDesktop: true });
+    flow.open('/disclaimer');
+    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.toggleAgreement' })).toBe(false);
+    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(true);
+  });
+
+  it.each(['/', '/disclaimer'] as const)(
+    'redirects %s to /invite-code once the terms are accepted',
+    (path) => {
+      const flow = start({ hasAcceptedTerms: true });
+      flow.open(path);
+      expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+      expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
+    },
+  );
+});
+
+describe('entry flow: the invite code', () => {
+  it('a valid code is kept, toasted and leads to /onboarding', async () => {
+    const flow = start({ hasAcceptedTerms: true });
+    flow.open('/invite-code');
+    flow.send({ type: 'inviteCode.submit', inviteCode: ' BLACK2025 ' });
+    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'validating' });
+    expect(flow.api.callsOf('validateInvite')).toEqual([{ invite_code: 'BLACK2025' }]);
+    flow.api.resolve('validateInvite', { valid: true });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.actor.getSnapshot().context.inviteCode).toBe('BLACK2025');
+    expect(flow.emitted).toEqual([
+      { type: 'inviteCodeReceived', inviteCode: 'BLACK2025' },
+      { type: 'toast', message: 'Invitation code received', variant: 'success' },
+      { type: 'navigate', to: '/onboarding' },
+    ]);
+  });
+
+  it('shows the disclaimer on /onboarding when the terms are not accepted yet', async () => {
+    const flow = start();
+    flow.open('/invite-code');
+    flow.send({ type: 'inviteCode.submit', inviteCode: 'BLACK2025' });
+    flow.api.resolve('validateInvite', { valid: true });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'acceptingTerms' });
+    flow.send({ type: 'disclaimer.toggleAgreement' });
+    flow.send({ type: 'disclaimer.submit' });
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.emitted).toContainEqual({ type: 'termsAccepted' });
+  });
+
+  it("answers a refused code with 'Invalid Code'", async () => {
+    const flow = start();
+    flow.open('/invite-code');
+    flow.send({ type: 'inviteCode.submit', inviteCode: 'NOPE' });
+    flow.api.reject('validateInvite', new ApiFailure(404, 'Invalid invite code'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.toasts()).toEqual([{ message: 'Invalid Code', variant: 'error' }]);
+  });
+
+  it("answers a network failure with 'An unexpected error occurred'", async () => {
+    const flow = start();
+    flow.open('/invite-code');
+    flow.send({ type: 'inviteCode.submit', inviteCode: 'BLACK2025' });
+    flow.api.reject('validateInvite', new ApiFailure(0, null));
+    await settle();
+    expect(flow.toasts()).toEqual([{ message: 'An unexpected error occurred', variant: 'error' }]);
+  });
+
+  it('takes at most 11 characters', () => {
+    const flow = start();
+    flow.open('/invite-code');
+    expect(
+      flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(12) }),
+    ).toBe(false);
+    expect(
+      flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(11) }),
+    ).toBe(true);
+    expect(flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: '  ' })).toBe(
+      false,
+    );
+  });
+});
+
+describe('entry flow: onboarding', () => {
+  it('takes the invite code from ?invite_code first, then navigation state, then the device', () => {
+    const fromQuery = start({ storedInviteCode: 'STORED' });
+    fromQuery.open('/onboarding', '?invite_code=QUERY', { inviteCode: 'STATE' });
+    expect(fromQuery.actor.getSnapshot().context.inviteCode).toBe('QUERY');
+
+    const fromState = start({ storedInviteCode: 'STORED' });
+    fromState.open('/onboarding', '', { inviteCode: 'STATE' });
+    expect(fromState.actor.getSnapshot().context.inviteCode).toBe('STATE');
+
+    const fromDevice = start({ storedInviteCode: 'STORED' });
+    fromDevice.open('/onboarding');
+    expect(fromDevice.actor.getSnapshot().context.inviteCode).toBe('STORED');
+  });
+
+  it('asks for an invite code when there is none', () => {
+    const flow = start();
+    flow.open('/onboarding');
+    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
+  });
+
+  it('registers the phone with the invite code; 201 goes to /login with the phone', async () => {
+    const flow = await atPhoneEntry();
+    flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'registering' });
+    expect(flow.actor.getSnapshot().can({ type: 'phone.submit', phoneNumber: PHONE_NUMBER })).toBe(
+      false,
+    );
+    expect(flow.api.callsOf('register')).toEqual([
+      { phone_number: PHONE_NUMBER, invite_code: 'BLACK2025' },
+    ]);
+    flow.api.resolve('register', { data: LOGIN.user });
+    await settle();
+    expect(flow.navigations().at(-1)).toEqual({
+      type: 'navigate',
+      to: '/login',
+      state: { phoneNumber: PHONE_NUMBER },
+    });
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.api.callsOf('requestCode')).toEqual([{ phone_number: PHONE_NUMBER }]);
+  });
+
+  it('409 (already registered) also goes to /login', async () => {
+    const flow = await atPhoneEntry();
+    flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
+    flow.api.reject('register', new ApiFailure(409, 'Phone number is already registered'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.toasts()).toEqual([]);
+  });
+
+  it('shows the first error detail of any other failure', async () => {
+    const flow = await atPhoneEntry();
+    flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
+    flow.api.reject('register', new ApiFailure(422, 'This invite code has been used up'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.toasts()).toEqual([
+      { message: 'This invite code has been used up', variant: 'error' },
+    ]);
+  });
+
+  it("shows 'Server Error' when the failure has no detail", async () => {
+    const flow = await atPhoneEntry();
+    flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
+    flow.api.reject('register', new ApiFailure(500, null));
+    await settle();
+    expect(flow.toasts()).toEqual([{ message: 'Server Error', variant: 'error' }]);
+  });
+
+  it('refuses a number that is not a US mobile number with its leading 1', async () => {
+    const flow = await atPhoneEntry();
+    for (const phoneNumber of ['2025550123', '11025550123', '1202555012', '']) {
+      expect(flow.actor.getSnapshot().can({ type: 'phone.submit', phoneNumber })).toBe(false);
+    }
+  });
+});
+
+describe('entry flow: a returning player asks for a code', () => {
+  it('goes to /login with the phone and shows the texted code there, without asking twice', async () => {
+    const flow = start();
+    flow.open('/phone-login');
+    flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
+    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'requestingCode' });
+    flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.emitted).toEqual([
+      { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER } },
+      { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
+    ]);
+    flow.open('/login', '', { phoneNumber: PHONE_NUMBER });
+    expect(flow.api.callsOf('requestCode')).toHaveLength(1);
+  });
+
+  it('shows the server detail of a 422', async () => {
+    const flow = start();
+    flow.open('/phone-login');
+    flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
+    flow.api.reject('requestCode', new ApiFailure(422, 'Phone number is not valid'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.toasts()).toEqual([{ message: 'Phone number is not valid', variant: 'error' }]);
+  });
+
+  it.each([404, 500, 0])("answers any other failure (%i) with 'Not registered'", async (status) => {
+    const flow = start();
+    flow.open('/phone-login');
+    flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
+    flow.api.reject('requestCode', new ApiFailure(status, 'No player has this phone number'));
+    await settle();
+    expect(flow.toasts()).toEqual([{ message: 'Not registered', variant: 'error' }]);
+  });
+});
+
+describe('entry flow: verification', () => {
+  it('requests the code on opening and shows the otp until the screen is left', async () => {
+    const flow = atVerification();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.api.callsOf('requestCode')).toEqual([{ phone_number: PHONE_NUMBER }]);
+    flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.emitted).toEqual([
+      { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
+    ]);
+    flow.open('/phone-login');
+    expect(flow.emitted.at(-1)).toEqual({ type: 'dismissToast', key: 'entry-code-sent' });
+  });
+
+  it("says 'Your code has been sent' when the answer carries no otp", async () => {
+    const flow = atVerification();
+    flow.api.resolve('requestCode', { message: 'sent' });
+    await settle();
+    expect(flow.toasts()).toEqual([{ message: 'Your code has been sent', variant: 'info' }]);
+  });
+
+  it("says 'There was a problem sending the code.' when the request fails", async () => {
+    const flow = atVerification();
+    flow.api.reject('requestCode', new ApiFailure(429, 'Too many codes requested'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.toasts()).toEqual([
+      { message: 'There was a problem sending the code.', variant: 'error' },
+    ]);
+  });
+
+  async function codeEntered() {
+    const flow = atVerification();
+    flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
+    await settle();
+    flow.emitted.length = 0;
+    expect(flow.actor.getSnapshot().can({ type: 'code.complete', code: '482' })).toBe(false);
+    flow.send({ type: 'code.complete', code: '4821' });
+    return flow;
+  }
+
+  it("signs in on success: 'Loading...', 'Validation Succesful', onSignedIn, then /home", async () => {
+    const flow = await codeEntered();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'verifying' });
+    expect(flow.api.callsOf('verifyCode')).toEqual([{ phone_number: PHONE_NUMBER, code: '4821' }]);
+    flow.api.resolve('verifyCode', LOGIN);
+    await settle();
+    expect(flow.actor.getSnapshot().value).toBe('signedIn');
+    expect(flow.emitted).toEqual([
+      { type: 'toast', message: 'Loading...', variant: 'loading', key: 'entry-verifying' },
+      { type: 'dismissToast', key: 'entry-code-sent' },
+      { type: 'dismissToast', key: 'entry-verifying' },
+      { type: 'toast', message: 'Validation Succesful', variant: 'success' },
+      { type: 'signedIn', login: LOGIN },
+      { type: 'navigate', to: '/home' },
+    ]);
+  });
+
+  it("answers a wrong code (401) with 'Invalid Code' and clears it for retyping", async () => {
+    const flow = await codeEntered();
+    flow.api.reject('verifyCode', new ApiFailure(401, 'Wrong code'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.actor.getSnapshot().context.code).toBe('');
+    expect(flow.toasts().at(-1)).toEqual({ message: 'Invalid Code', variant: 'error' });
+    flow.send({ type: 'code.complete', code: '4822' });
+    expect(flow.api.callsOf('verifyCode')).toHaveLength(2);
+  });
+
+  it("answers any other failure with 'Server Error'", async () => {
+    const flow = await codeEntered();
+    flow.api.reject('verifyCode', new ApiFailure(500, null));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.toasts().at(-1)).toEqual({ message: 'Server Error', variant: 'error' });
+  });
+
+  it('does nothing without a phone number in navigation state', async () => {
+    const flow = start();
+    flow.open('/login', '', { phoneNumber: 'not a phone' });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toBe('missingPhoneNumber');
+    expect(flow.actor.getSnapshot().can({ type: 'code.complete', code: '4821' })).toBe(false);
+    expect(flow.api.calls).toEqual([]);
+    expect(flow.emitted).toEqual([]);
+  });
+
+  it('lands in the matching state when the visitor goes Back', async () => {
+    const flow = atVerification(start({ hasAcceptedTerms: true, storedInviteCode: 'BLACK2025' }));
+    flow.open('/onboarding');
+    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
+    flow.open('/', `?code=${LINK_CODE}`);
+    await settle();
+    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+  });
+});

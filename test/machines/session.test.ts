@@ -1,0 +1,523 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import type { AppConfigResponse, LoginResponse } from '../../contract/api';
+import type { AppEffect } from '../../machines/shared/effects';
+import { createSessionActors, FALLBACK_APP_CONFIG } from '../../machines/session/session.actors';
+import {
+  CONFIG_RETRIES,
+  sessionMachine,
+  TOAST_DELETE_FAILED,
+  TOAST_UNAUTHORIZED,
+  type SessionInput,
+} from '../../machines/session/session.machine';
+import {
+  INITIAL_PERSISTED_SESSION,
+  parsePersistedSession,
+  persistSession,
+  readStoredSession,
+  serializePersistedSession,
+  type PersistedSession,
+} from '../../machines/session/session.persistence';
+import { formatPrize, selectPrizeAmount } from '../../machines/session/session.selectors';
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+const player = {
+  id: '6f1f2c1e-0000-4000-8000-000000000001',
+  phone_number: '15555550123',
+  main_price: 500,
+};
+const newcomerLogin: LoginResponse = { token: 'token-new', user: player, questionnaires_count: 0 };
+const returningLogin: LoginResponse = {
+  token: 'token-back',
+  user: player,
+  questionnaires_count: 3,
+};
+const serverConfig: AppConfigResponse = {
+  operator_name: 'Acme Draws, Inc.',
+  contact_email: 'help@acme.example',
+  features: { players: true, tell_us_more: false },
+};
+
+type Calls = { logout: number; deleteAccount: string[]; appConfig: number };
+
+function fakeApi(
+  overrides: {
+    logout?: () => Promise<unknown>;
+    deleteAccount?: (id: string) => Promise<unknown>;
+    appConfig?: () => Promise<AppConfigResponse>;
+  } = {},
+) {
+  const calls: Calls = { logout: 0, deleteAccount: [], appConfig: 0 };
+  const actors = createSessionActors({
+    logout: () => {
+      calls.logout += 1;
+      return overrides.logout?.() ?? Promise.resolve({ message: 'ok' });
+    },
+    deleteAccount: (id) => {
+      calls.deleteAccount.push(id);
+      return overrides.deleteAccount?.(id) ?? Promise.resolve({ message: 'ok' });
+    },
+    appConfig: () => {
+      calls.appConfig += 1;
+      return overrides.appConfig?.() ?? Promise.resolve(serverConfig);
+    },
+  });
+  return { actors, calls };
+}
+
+let storage: MemoryStorage;
+
+beforeEach(() => {
+  storage = new MemoryStorage();
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function start(
+  options: {
+    input?: Partial<SessionInput>;
+    api?: ReturnType<typeof fakeApi>;
+    clock?: SimulatedClock;
+  } = {},
+) {
+  const api = options.api ?? fakeApi();
+  const input: SessionInput = { stored: null, hasToken: false, ...options.input };
+  const actor = createActor(sessionMachine.provide({ actors: api.actors }), {
+    input,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const effects: AppEffect[] = [];
+  actor.on('*', (effect) => effects.push(effect));
+  const stopPersisting = persistSession(actor, storage);
+  actor.start();
+  return { actor, effects, calls: api.calls, stop: () => (stopPersisting(), actor.stop()) };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function signIn(actor: ActorRefFrom<typeof sessionMachine>, login = newcomerLogin) {
+  actor.send({ type: 'session.signedIn', login });
+  await flush();
+}
+
+function stored(): PersistedSession {
+  return parsePersistedSession(storage.getItem('user-storage'));
+}
+
+describe('session: a fresh device', () => {
+  it('starts signed out, first-time, terms not accepted, tabs allowed and nothing loading', () => {
+    const { actor } = start();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ auth: 'signedOut' })).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      ...INITIAL_PERSISTED_SESSION,
+      loading: false,
+      canSeeTabs: true,
+    });
+  });
+
+  it('remembers that the terms were accepted', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.termsAccepted' });
+    expect(actor.getSnapshot().context.hasAcceptedTerms).toBe(true);
+    expect(stored().hasAcceptedTerms).toBe(true);
+  });
+});
+
+describe('session: signing in', () => {
+  it('sets authenticated and terms accepted, keeps the user and stores the token', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ auth: { signedIn: 'active' } })).toBe(true);
+    expect(snapshot.context.isAuthenticated).toBe(true);
+    expect(snapshot.context.hasAcceptedTerms).toBe(true);
+    expect(snapshot.context.user).toEqual(player);
+    expect(storage.getItem('jwt')).toBe('token-new');
+  });
+
+  it('keeps a newcomer (no questionnaires yet) a first-time user on the first questionnaire', async () => {
+    const { actor } = start();
+    await signIn(actor, newcomerLogin);
+    expect(actor.getSnapshot().context.isFirstTimeUser).toBe(true);
+    expect(actor.getSnapshot().context.isFirstQuestionnaire).toBe(true);
+  });
+
+  it('treats a player with questionnaires_count above 0 as returning', async () => {
+    const { actor } = start();
+    await signIn(actor, returningLogin);
+    expect(actor.getSnapshot().context.isFirstTimeUser).toBe(false);
+    expect(actor.getSnapshot().context.isFirstQuestionnaire).toBe(false);
+  });
+
+  it('ignores a sign-in while already signed in', async () => {
+    const { actor } = start();
+    await signIn(actor, newcomerLogin);
+    expect(actor.getSnapshot().can({ type: 'session.signedIn', login: returningLogin })).toBe(
+      false,
+    );
+  });
+});
+
+describe('session: persistence across reloads', () => {
+  it('writes user-storage without loading and canSeeTabs, and a reload restores the session', async () => {
+    const first = start();
+    await signIn(first.actor, returningLogin);
+    first.actor.send({ type: 'session.tabsAllowed', allowed: false });
+    first.actor.send({ type: 'session.instructionsSeen', instructions: 'wallet' });
+    first.actor.send({ type: 'session.grandPrizeShown' });
+    first.stop();
+
+    const raw = storage.getItem('user-storage') ?? '';
+    const written = JSON.parse(raw) as { state: Record<string, unknown>; version: number };
+    expect(written.version).toBe(0);
+    expect(written.state).not.toHaveProperty('loading');
+    expect(written.state).not.toHaveProperty('canSeeTabs');
+
+    const reloaded = start({ input: readStoredSession(storage) });
+    const snapshot = reloaded.actor.getSnapshot();
+    expect(snapshot.matches({ auth: { signedIn: 'active' } })).toBe(true);
+    expect(snapshot.context).toMatchObject({
+      isAuthenticated: true,
+      hasAcceptedTerms: true,
+      isFirstTimeUser: false,
+      isFirstQuestionnaire: false,
+      grandPrizeHasBeenShown: true,
+      user: player,
+      hasSeenInstructions: { wallet: true, questionaire: false },
+      canSeeTabs: true,
+      loading: false,
+    });
+  });
+
+  it('starts signed out when user-storage says signed in but the token is gone', () => {
+    const raw = serializePersistedSession({
+      ...INITIAL_PERSISTED_SESSION,
+      isAuthenticated: true,
+      hasAcceptedTerms: true,
+      user: player,
+    });
+    const { actor } = start({ input: { stored: raw, hasToken: false } });
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(actor.getSnapshot().context.hasAcceptedTerms).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '{"state": {'],
+    ['JSON null', 'null'],
+    ['a number', '42'],
+    ['an array', '[1,2]'],
+    ['state of the wrong type', '{"state": "yes"}'],
+  ])('starts fresh from a damaged user-storage (%s)', (_, raw) => {
+    const { actor } = start({ input: { stored: raw, hasToken: true } });
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject(INITIAL_PERSISTED_SESSION);
+  });
+
+  it('keeps the readable fields of a partly damaged entry and defaults the rest', () => {
+    const raw = JSON.stringify({
+      state: {
+        isAuthenticated: true,
+        hasAcceptedTerms: 'yes',
+        user: player,
+        isFirstTimeUser: false,
+        hasSeenInstructions: { wallet: 1 },
+      },
+    });
+    expect(parsePersistedSession(raw)).toEqual({
+      ...INITIAL_PERSISTED_SESSION,
+      isAuthenticated: true,
+      user: player,
+      isFirstTimeUser: false,
+    });
+  });
+
+  it('does not count as signed in without a user', () => {
+    const raw = JSON.stringify({ state: { isAuthenticated: true, user: null } });
+    expect(parsePersistedSession(raw).isAuthenticated).toBe(false);
+  });
+});
+
+describe('session: a 401 while signed in', () => {
+  it('toasts "Please confirm your number again.", signs out and removes the token', async () => {
+    const { actor, effects } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(actor.getSnapshot().context.isAuthenticated).toBe(false);
+    expect(storage.getItem('jwt')).toBeNull();
+    expect(stored().isAuthenticated).toBe(false);
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_UNAUTHORIZED,
+      variant: 'error',
+    });
+    expect(TOAST_UNAUTHORIZED).toBe('Please confirm your number again.');
+  });
+
+  it('is ignored while signed out (no toast)', () => {
+    const { actor, effects } = start();
+    actor.send({ type: 'session.unauthorized' });
+    expect(effects.filter((e) => e.type === 'toast')).toEqual([]);
+  });
+
+  it('during logout does not warn: logout finishes normally', async () => {
+    let finish: () => void = () => undefined;
+    const api = fakeApi({ logout: () => new Promise<void>((resolve) => (finish = resolve)) });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().matches({ auth: { signedIn: 'loggingOut' } })).toBe(true);
+    finish();
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(effects.some((e) => e.type === 'toast')).toBe(false);
+  });
+
+  it('during account deletion signs out with the toast', async () => {
+    const api = fakeApi({ deleteAccount: () => new Promise(() => undefined) });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    actor.send({ type: 'session.unauthorized' });
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_UNAUTHORIZED,
+      variant: 'error',
+    });
+  });
+});
+
+describe('session: logout', () => {
+  it('calls the API, clears the stores and the device, and goes to /disclaimer', async () => {
+    const { actor, effects, calls } = start();
+    await signIn(actor, returningLogin);
+    storage.setItem('draw-storage', '{"state":{}}');
+    storage.setItem('inviteCode', 'ABC');
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    await flush();
+    expect(calls.logout).toBe(1);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ auth: 'signedOut' })).toBe(true);
+    expect(snapshot.context).toMatchObject({ ...INITIAL_PERSISTED_SESSION, loading: false });
+    expect(storage.getItem('jwt')).toBeNull();
+    expect(storage.getItem('draw-storage')).toBeNull();
+    expect(storage.getItem('inviteCode')).toBeNull();
+    expect(stored()).toEqual(INITIAL_PERSISTED_SESSION);
+    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+  });
+
+  it('signs out on the device even when the server call fails', async () => {
+    const api = fakeApi({ logout: () => Promise.reject(new Error('offline')) });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(storage.getItem('jwt')).toBeNull();
+    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+  });
+
+  it('keeps the loaded settings after logout', async () => {
+    const { actor } = start();
+    await flush();
+    await signIn(actor);
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(actor.getSnapshot().context.appConfig.operatorName).toBe('Acme Draws, Inc.');
+  });
+});
+
+describe('session: delete account', () => {
+  it("deletes the player's own account, clears everything and goes to /disclaimer", async () => {
+    const { actor, effects, calls } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    await flush();
+    expect(calls.deleteAccount).toEqual([player.id]);
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      ...INITIAL_PERSISTED_SESSION,
+      loading: false,
+    });
+    expect(storage.getItem('jwt')).toBeNull();
+    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+  });
+
+  it("toasts 'Could not delete user account' and stays signed in when it fails", async () => {
+    const api = fakeApi({ deleteAccount: () => Promise.reject(new Error('500')) });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().context.loading).toBe(false);
+    expect(storage.getItem('jwt')).toBe('token-new');
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_DELETE_FAILED,
+      variant: 'error',
+    });
+    expect(effects.some((e) => e.type === 'navigate')).toBe(false);
+    expect(TOAST_DELETE_FAILED).toBe('Could not delete user account');
+  });
+});
+
+describe('session: flags of a signed-in player', () => {
+  it('marks the grand prize as shown', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.grandPrizeShown' });
+    expect(actor.getSnapshot().context.grandPrizeHasBeenShown).toBe(true);
+  });
+
+  it('marks wallet and questionnaire instructions as seen, each on its own', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.instructionsSeen', instructions: 'questionaire' });
+    expect(actor.getSnapshot().context.hasSeenInstructions).toEqual({
+      wallet: false,
+      questionaire: true,
+    });
+    actor.send({ type: 'session.instructionsSeen', instructions: 'wallet' });
+    expect(actor.getSnapshot().context.hasSeenInstructions).toEqual({
+      wallet: true,
+      questionaire: true,
+    });
+  });
+
+  it('lets a screen hide and show the tabs (not persisted)', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.tabsAllowed', allowed: false });
+    expect(actor.getSnapshot().context.canSeeTabs).toBe(false);
+    actor.send({ type: 'session.tabsAllowed', allowed: true });
+    expect(actor.getSnapshot().context.canSeeTabs).toBe(true);
+  });
+
+  it('shows the prize amount from main_price and hides it at 0', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    expect(selectPrizeAmount(actor.getSnapshot())).toBe(500);
+    expect(formatPrize(500)).toBe('$500');
+    actor.send({ type: 'session.logout' });
+    await flush();
+    await signIn(actor, { ...newcomerLogin, user: { ...player, main_price: 0 } });
+    expect(selectPrizeAmount(actor.getSnapshot())).toBeNull();
+  });
+});
+
+describe('session: the operator settings', () => {
+  it('uses the fallback until the server answers, then the server values', async () => {
+    const { actor, calls } = start();
+    expect(actor.getSnapshot().context.appConfig).toEqual(FALLBACK_APP_CONFIG);
+    await flush();
+    expect(calls.appConfig).toBe(1);
+    expect(actor.getSnapshot().matches({ config: 'loaded' })).toBe(true);
+    expect(actor.getSnapshot().context.appConfig).toEqual({
+      operatorName: 'Acme Draws, Inc.',
+      contactEmail: 'help@acme.example',
+      features: { players: true, tellUsMore: false },
+    });
+  });
+
+  it('retries 3 times, 1 s, 2 s then 4 s apart, and loads on a later attempt', async () => {
+    const clock = new SimulatedClock();
+    let failuresLeft = 2;
+    const api = fakeApi({
+      appConfig: () =>
+        failuresLeft-- > 0 ? Promise.reject(new Error('offline')) : Promise.resolve(serverConfig),
+    });
+    const { actor, calls } = start({ api, clock });
+    await flush();
+    expect(actor.getSnapshot().matches({ config: 'waitingToRetry' })).toBe(true);
+    clock.increment(999);
+    expect(calls.appConfig).toBe(1);
+    clock.increment(1);
+    await flush();
+    expect(calls.appConfig).toBe(2);
+    clock.increment(1999);
+    expect(calls.appConfig).toBe(2);
+    clock.increment(1);
+    await flush();
+    expect(calls.appConfig).toBe(3);
+    expect(actor.getSnapshot().matches({ config: 'loaded' })).toBe(true);
+  });
+
+  it('gives up after the third retry and keeps the fallback settings', async () => {
+    const clock = new SimulatedClock();
+    const api = fakeApi({ appConfig: () => Promise.reject(new Error('offline')) });
+    const { actor, calls } = start({ api, clock });
+    await flush();
+    for (const wait of [1000, 2000, 4000]) {
+      clock.increment(wait);
+      await flush();
+    }
+    expect(calls.appConfig).toBe(1 + CONFIG_RETRIES);
+    expect(actor.getSnapshot().matches({ config: 'unavailable' })).toBe(true);
+    expect(actor.getSnapshot().context.appConfig).toEqual(FALLBACK_APP_CONFIG);
+    clock.increment(60_000);
+    await flush();
+    expect(calls.appConfig).toBe(4);
+  });
+
+  it('loads the settings while signed in and signed out alike', async () => {
+    const raw = serializePersistedSession({
+      ...INITIAL_PERSISTED_SESSION,
+      isAuthenticated: true,
+      user: player,
+    });
+    const { actor, calls } = start({ input: { stored: raw, hasToken: true } });
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' }, config: 'loaded' })).toBe(
+      true,
+    );
+    expect(calls.appConfig).toBe(1);
+  });
+});
+
+describe('session: without an API', () => {
+  it('fails its calls instead of pretending (placeholders until the app provides the API)', async () => {
+    const actor = createActor(sessionMachine, { input: { stored: null, hasToken: false } }).start();
+    await flush();
+    expect(actor.getSnapshot().matches({ config: 'waitingToRetry' })).toBe(true);
+    actor.stop();
+    // A fake that resolves: the machine accepts any actor of the same shape.
+    const ok = createActor(
+      sessionMachine.provide({
+        actors: { loadAppConfig: fromPromise(() => Promise.resolve(FALLBACK_APP_CONFIG)) },
+      }),
+      { input: { stored: null, hasToken: false } },
+    ).start();
+    await flush();
+    expect(ok.getSnapshot().matches({ config: 'loaded' })).toBe(true);
+  });
+});

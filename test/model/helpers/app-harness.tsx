@@ -1,0 +1,186 @@
+// Renders the whole app as a phone would run it (browser location of jsdom, notistack, device
+// storage), with every call the machines make answered by the test.
+import { act, render, screen } from '@testing-library/react';
+import { navigate } from 'wouter/use-browser-location';
+import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
+import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
+import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
+import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
+import {
+  createPlayersActors,
+  playersMachine,
+  type PlayersApi,
+  type ShareOutcome,
+} from '../../../machines/players/players.machine';
+import { createSessionActors, type SessionApi } from '../../../machines/session/session.actors';
+import { sessionMachine } from '../../../machines/session/session.machine';
+import {
+  INITIAL_PERSISTED_SESSION,
+  serializePersistedSession,
+  type PersistedSession,
+} from '../../../machines/session/session.persistence';
+import { App } from '../../../src/app/App';
+import { FakeEntryFlowApi } from './fake-entry-flow-api';
+
+export const PLAYER = {
+  id: '0b7e3c54-9a51-4c2e-8f7e-5d2f7b1a0001',
+  phone_number: '12025550123',
+  main_price: 500,
+};
+export const NEWCOMER_LOGIN: LoginResponse = {
+  token: 'newcomer.jwt.token',
+  user: PLAYER,
+  questionnaires_count: 0,
+};
+export const RETURNING_LOGIN: LoginResponse = {
+  token: 'returning.jwt.token',
+  user: PLAYER,
+  questionnaires_count: 2,
+};
+export const SERVER_CONFIG: AppConfigResponse = {
+  operator_name: 'Acme Draws, Inc.',
+  contact_email: 'help@acme.example',
+  features: { players: true, tell_us_more: true },
+};
+
+type SessionCall = keyof SessionApi;
+type Pending = { name: SessionCall; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/** The session's calls; each waits for the test to answer unless answered automatically. */
+export class FakeSessionApi implements SessionApi {
+  readonly calls: Array<{ name: SessionCall; body: unknown }> = [];
+  private readonly pending: Pending[] = [];
+  private readonly automatic = new Map<SessionCall, () => Promise<unknown>>();
+
+  logout = () => this.call<unknown>('logout', null);
+  deleteAccount = (id: string) => this.call<unknown>('deleteAccount', id);
+  appConfig = () => this.call<AppConfigResponse>('appConfig', null);
+
+  answerAlways(name: SessionCall, answer: () => Promise<unknown>): void {
+    this.automatic.set(name, answer);
+  }
+
+  isWaiting(name: SessionCall): boolean {
+    return this.pending.some((p) => p.name === name);
+  }
+
+  resolve(name: SessionCall, value: unknown): void {
+    this.take(name).resolve(value);
+  }
+
+  reject(name: SessionCall, error: unknown): void {
+    this.take(name).reject(error);
+  }
+
+  private take(name: SessionCall): Pending {
+    const index = this.pending.findIndex((p) => p.name === name);
+    const call = this.pending[index];
+    if (!call) throw new Error(`No ${name} call is waiting for an answer`);
+    this.pending.splice(index, 1);
+    return call;
+  }
+
+  private call<T>(name: SessionCall, body: unknown): Promise<T> {
+    this.calls.push({ name, body });
+    const automatic = this.automatic.get(name);
+    if (automatic) return automatic() as Promise<T>;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.push({ name, resolve: resolve as (v: unknown) => void, reject });
+    });
+  }
+}
+
+export class FakePlayersApi implements PlayersApi {
+  invites: Invite[] = [];
+  shared: string[] = [];
+  shareAnswer: () => Promise<ShareOutcome> = () => Promise.resolve('shared');
+  listInvites = () => Promise.resolve({ data: this.invites });
+  createInvite = () => {
+    const code = `PLAY${this.invites.length + 1}`;
+    this.invites = [
+      ...this.invites,
+      {
+        id: code,
+        type: 'invite' as const,
+        attributes: {
+          code,
+          claimed: false,
+          created_at: '2025-04-16T00:00:00Z',
+          invited_user: null,
+        },
+      },
+    ];
+    return Promise.resolve({ code });
+  };
+  click = () => Promise.resolve({ message: 'ok' });
+  share = (data: { url: string }) => {
+    this.shared.push(data.url);
+    return this.shareAnswer();
+  };
+}
+
+/** Puts a signed-in session on the device, as a previous visit would have left it. */
+export function storeSignedInSession(changes: Partial<PersistedSession> = {}): void {
+  const session: PersistedSession = {
+    ...INITIAL_PERSISTED_SESSION,
+    isAuthenticated: true,
+    hasAcceptedTerms: true,
+    user: PLAYER,
+    ...changes,
+  };
+  window.localStorage.setItem('user-storage', serializePersistedSession(session));
+  window.localStorage.setItem('jwt', 'stored.jwt.token');
+}
+
+export type RenderAppOptions = {
+  path?: string;
+  inspect?: (event: InspectionEvent) => void;
+  clock?: SimulatedClock;
+  /** Answer the settings call at once with these settings (default: the test answers). */
+  config?: AppConfigResponse | null;
+};
+
+export function renderApp(options: RenderAppOptions = {}) {
+  window.history.replaceState(null, '', options.path ?? '/');
+  const sessionApi = new FakeSessionApi();
+  if (options.config !== null) {
+    const config = options.config ?? SERVER_CONFIG;
+    sessionApi.answerAlways('appConfig', () => Promise.resolve(config));
+  }
+  const entryApi = new FakeEntryFlowApi();
+  entryApi.answerAlways('countInviteClick', () => Promise.resolve({ message: 'ok' }));
+  const playersApi = new FakePlayersApi();
+  const sessionLogic = sessionMachine.provide({ actors: createSessionActors(sessionApi) });
+  const sessionOptions: Pick<ActorOptions<typeof sessionLogic>, 'inspect' | 'clock'> = {
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
+  const view = render(
+    <App
+      sessionLogic={sessionLogic}
+      sessionOptions={sessionOptions}
+      entryFlowLogic={entryFlowMachine.provide({ actors: createEntryFlowActors(entryApi) })}
+      playersLogic={playersMachine.provide({ actors: createPlayersActors(playersApi) })}
+    />,
+  );
+  return { view, sessionApi, entryApi, playersApi };
+}
+
+/** Follows a link inside the app (what a tap on a link or the address bar does). */
+export async function goTo(path: string, state?: Record<string, unknown>): Promise<void> {
+  await act(async () => {
+    navigate(path, state ? { state } : undefined);
+    await Promise.resolve();
+  });
+}
+
+/** Lets pending promises and the renders they cause settle. */
+export async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+export function tabBar(): HTMLElement | null {
+  return screen.queryByRole('navigation', { name: 'Main' });
+}

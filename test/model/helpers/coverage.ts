@@ -1,0 +1,63 @@
+// Which states and transitions of a machine a run actually took, recorded through inspection of
+// the running app's actor, compared with every state and transition the chart defines.
+import type {
+  AnyStateMachine,
+  AnyStateNode,
+  AnyTransitionDefinition,
+  InspectionEvent,
+} from 'xstate';
+
+export function transitionKey(transition: AnyTransitionDefinition): string {
+  const source = transition.source;
+  const eventType = String(transition.eventType);
+  const list: readonly AnyTransitionDefinition[] =
+    eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
+  const event = eventType === '' ? '(always)' : eventType;
+  return `${source.id} --${event}#${list.indexOf(transition)}-->`;
+}
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return [node, ...Object.values(node.states).flatMap((child) => allNodes(child))];
+}
+
+/** Every state node id and every transition of the chart. */
+export function chartOf(machine: AnyStateMachine): { states: string[]; transitions: string[] } {
+  const nodes = allNodes(machine.root);
+  const transitions = nodes.flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ]);
+  return {
+    states: nodes.map((node) => node.id),
+    transitions: [...new Set(transitions.map(transitionKey))],
+  };
+}
+
+export class CoverageRecorder {
+  readonly states = new Set<string>();
+  readonly transitions = new Set<string>();
+
+  /** An `inspect` callback for the actor whose chart is measured (the root actor). */
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.actorRef.sessionId !== event.rootId) return;
+    if (event.type === '@xstate.microstep') {
+      for (const transition of event._transitions) {
+        this.transitions.add(transitionKey(transition));
+        // A transient state (left by an eventless transition) never shows in a snapshot.
+        this.states.add(transition.source.id);
+      }
+    }
+    if (event.type === '@xstate.snapshot') {
+      const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
+      for (const node of nodes) this.states.add(node.id);
+    }
+  };
+
+  missing(machine: AnyStateMachine): { states: string[]; transitions: string[] } {
+    const chart = chartOf(machine);
+    return {
+      states: chart.states.filter((id) => !this.states.has(id)),
+      transitions: chart.transitions.filter((key) => !this.transitions.has(key)),
+    };
+  }
+}

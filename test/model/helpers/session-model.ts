@@ -1,0 +1,114 @@
+// The abstract model of the session that path generation walks: the events a player, a screen
+// or the network can cause in each state, with small named fixtures, and what tells two states
+// apart.
+import type { SnapshotFrom } from 'xstate';
+import { ApiFailure } from '../../../src/lib/api';
+import { toAppConfig } from '../../../machines/session/session.actors';
+import type {
+  sessionMachine,
+  SessionEvent,
+  SessionInput,
+} from '../../../machines/session/session.machine';
+import {
+  INITIAL_PERSISTED_SESSION,
+  serializePersistedSession,
+} from '../../../machines/session/session.persistence';
+import { NEWCOMER_LOGIN, PLAYER, RETURNING_LOGIN, SERVER_CONFIG } from './app-harness';
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const CONFIG_RETRY_EVENT = 'xstate.after.configRetry.session.config.waitingToRetry';
+
+type Done<Id extends string, Output> = { type: `xstate.done.actor.${Id}`; output: Output };
+type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unknown };
+
+export type SessionModelEvent =
+  | { type: 'xstate.init' }
+  | SessionEvent
+  | Done<'logout', undefined>
+  | Failed<'logout'>
+  | Done<'deleteAccount', undefined>
+  | Failed<'deleteAccount'>
+  | Done<'loadAppConfig', ReturnType<typeof toAppConfig>>
+  | Failed<'loadAppConfig'>
+  | { type: typeof CONFIG_RETRY_EVENT };
+export type SessionModelEventType = SessionModelEvent['type'];
+
+/** A first visit: nothing on the device. */
+export const FRESH_DEVICE: SessionInput = { stored: null, hasToken: false };
+/** A reload of a signed-in player: user-storage and jwt from the last visit. */
+export const SIGNED_IN_DEVICE: SessionInput = {
+  stored: serializePersistedSession({
+    ...INITIAL_PERSISTED_SESSION,
+    isAuthenticated: true,
+    hasAcceptedTerms: true,
+    user: PLAYER,
+  }),
+  hasToken: true,
+};
+
+const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
+  { type: 'session.termsAccepted' },
+  { type: 'session.signedIn', login: NEWCOMER_LOGIN },
+  { type: 'session.signedIn', login: RETURNING_LOGIN },
+  { type: 'session.unauthorized' },
+  { type: 'session.logout' },
+  { type: 'session.deleteAccount' },
+  { type: 'session.grandPrizeShown' },
+  { type: 'session.instructionsSeen', instructions: 'wallet' },
+  { type: 'session.instructionsSeen', instructions: 'questionaire' },
+  { type: 'session.tabsAllowed', allowed: false },
+  { type: 'session.tabsAllowed', allowed: true },
+  { type: 'xstate.done.actor.logout', output: undefined },
+  { type: 'xstate.error.actor.logout', error: new ApiFailure(500, null) },
+  { type: 'xstate.done.actor.deleteAccount', output: undefined },
+  { type: 'xstate.error.actor.deleteAccount', error: new ApiFailure(500, null) },
+  { type: 'xstate.done.actor.loadAppConfig', output: toAppConfig(SERVER_CONFIG) },
+  { type: 'xstate.error.actor.loadAppConfig', error: new ApiFailure(503, null) },
+  { type: CONFIG_RETRY_EVENT },
+];
+
+/** The events enabled in `snapshot`, leaving out those that would change nothing. */
+export function sessionModelEvents(snapshot: SessionSnapshot): SessionModelEvent[] {
+  const c = snapshot.context;
+  return CANDIDATES.filter((event) => {
+    if (event.type === 'session.termsAccepted' && c.hasAcceptedTerms) return false;
+    if (event.type === 'session.grandPrizeShown' && c.grandPrizeHasBeenShown) return false;
+    if (event.type === 'session.instructionsSeen' && c.hasSeenInstructions[event.instructions])
+      return false;
+    if (event.type === 'session.tabsAllowed' && event.allowed === c.canSeeTabs) return false;
+    return snapshot.can(event as SessionEvent);
+  });
+}
+
+/**
+ * Where the session is and every flag the screens show (so a state's assertions always match
+ * the events that led there), plus the failed settings loads while they decide whether a retry
+ * comes. The settings themselves follow from the config state.
+ */
+export function serializeSessionState(snapshot: SessionSnapshot): string {
+  const { isAuthenticated, isFirstTimeUser, isFirstQuestionnaire, hasAcceptedTerms } =
+    snapshot.context;
+  const { grandPrizeHasBeenShown, hasSeenInstructions, loading, canSeeTabs } = snapshot.context;
+  const flags = {
+    isAuthenticated,
+    isFirstTimeUser,
+    isFirstQuestionnaire,
+    hasAcceptedTerms,
+    grandPrizeHasBeenShown,
+    hasSeenInstructions,
+    loading,
+    canSeeTabs,
+  };
+  const settling =
+    snapshot.matches({ config: 'loading' }) || snapshot.matches({ config: 'waitingToRetry' });
+  return JSON.stringify({
+    value: snapshot.value,
+    flags,
+    ...(settling ? { failures: snapshot.context.configFailures } : {}),
+  });
+}
+
+export function sessionStateMatcher(snapshot: SessionSnapshot, key: string): boolean {
+  return snapshot.matches(key as never);
+}

@@ -1,0 +1,311 @@
+// Generated paths through the session chart, each walked in the real app: the player's gestures
+// where a screen exists, the network's answers through the fake API, the clock for retries.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { getNextSnapshot, SimulatedClock, type ActorLogic, type ActorRefLike } from 'xstate';
+import { TestModel, type Step, type TestPath } from 'xstate/graph';
+import { sessionMachine, type SessionInput } from '../../machines/session/session.machine';
+import { api, ApiFailure } from '../../src/lib/api';
+import {
+  goTo,
+  renderApp,
+  SERVER_CONFIG,
+  settle,
+  storeSignedInSession,
+  tabBar,
+} from './helpers/app-harness';
+import { CoverageRecorder, transitionKey } from './helpers/coverage';
+import {
+  FRESH_DEVICE,
+  serializeSessionState,
+  sessionModelEvents,
+  sessionStateMatcher,
+  SIGNED_IN_DEVICE,
+  type SessionModelEvent,
+  type SessionModelEventType,
+  type SessionSnapshot,
+} from './helpers/session-model';
+
+const coverage = new CoverageRecorder();
+
+type Harness = ReturnType<typeof renderApp> & {
+  clock: SimulatedClock;
+  session: () => ActorRefLike;
+};
+let app: Harness | null = null;
+const current = (): Harness => {
+  if (!app) throw new Error('The app is not rendered yet');
+  return app;
+};
+
+function modelFor(input: SessionInput) {
+  return new TestModel<SessionSnapshot, SessionModelEvent, SessionInput>(
+    sessionMachine as unknown as ActorLogic<SessionSnapshot, SessionModelEvent, SessionInput>,
+    {
+      input,
+      events: sessionModelEvents,
+      serializeState: serializeSessionState,
+      stateMatcher: sessionStateMatcher,
+    },
+  );
+}
+
+type SessionPath = TestPath<SessionSnapshot, SessionModelEvent>;
+
+function describePath(events: SessionModelEvent[], end: SessionSnapshot): string {
+  const steps = events.map((event) =>
+    event.type === 'session.signedIn'
+      ? `session.signedIn (questionnaires_count ${event.login.questionnaires_count})`
+      : 'instructions' in event
+        ? `${event.type} (${event.instructions})`
+        : 'allowed' in event
+          ? `${event.type} (${String(event.allowed)})`
+          : event.type,
+  );
+  return `reaches ${JSON.stringify(end.value)}: ${['start', ...steps].join(' → ')}`;
+}
+
+/** The transitions of the chart a path takes, step by step. */
+function transitionsOf(path: SessionPath): string[] {
+  return path.steps.flatMap((step, index) => {
+    const before = path.steps[index - 1]?.state;
+    return before
+      ? sessionMachine.getTransitionData(before, step.event as never).map(transitionKey)
+      : [];
+  });
+}
+
+/**
+ * Shortest paths reach every state but not every transition. For each transition no chosen path
+ * takes yet, take the shortest path to a state where it is enabled, plus that event. `taken`
+ * is shared between the models, so a reload adds only what a fresh device cannot reach.
+ */
+function coveringPaths(model: ReturnType<typeof modelFor>, taken: Set<string>): SessionPath[] {
+  const toEachState = model
+    .getShortestPaths({ allowDuplicatePaths: true })
+    .sort((a, b) => a.steps.length - b.steps.length);
+  const chosen: SessionPath[] = [];
+  const initial = toEachState[0];
+  // The first path also walks the start-up of the chart (its eventless resolving step).
+  if (initial) chosen.push({ ...initial, description: describePath([], initial.state) });
+  for (const path of toEachState) {
+    for (const event of sessionModelEvents(path.state)) {
+      const keys = sessionMachine.getTransitionData(path.state, event as never).map(transitionKey);
+      if (keys.every((key) => taken.has(key))) continue;
+      const next = getNextSnapshot(sessionMachine, path.state, event as never);
+      const extended: SessionPath = {
+        ...path,
+        state: next,
+        steps: [...path.steps, { state: next, event }],
+        weight: path.weight + 1,
+        description: describePath([...path.steps.slice(1).map((step) => step.event), event], next),
+        test: (params) => model.testPath(extended, params),
+      };
+      chosen.push(extended);
+      for (const key of transitionsOf(extended)) taken.add(key);
+    }
+  }
+  return chosen;
+}
+
+const PHONE_NUMBER = '12025550123';
+const CODE = '4821';
+
+// The graph hands each executor its step with the event typed by its type only.
+type Executor = (step: Step<SessionSnapshot, { type: string }>) => Promise<void> | void;
+type EventOf<T extends SessionModelEventType> = Extract<SessionModelEvent, { type: T }>;
+
+function executorsFor(device: SessionInput) {
+  return {
+    'xstate.init': async () => {
+      if (device === SIGNED_IN_DEVICE) storeSignedInSession();
+      const clock = new SimulatedClock();
+      let root: ActorRefLike | null = null;
+      const harness = renderApp({
+        path: device === SIGNED_IN_DEVICE ? '/home' : '/',
+        config: null,
+        clock,
+        inspect: (event) => {
+          if (event.actorRef.sessionId === event.rootId) root = event.actorRef;
+          coverage.inspect(event);
+        },
+      });
+      harness.entryApi.answerAlways('requestCode', () => Promise.resolve({ message: 'sent' }));
+      app = {
+        ...harness,
+        clock,
+        session: () => {
+          if (!root) throw new Error('The session actor has not started');
+          return root;
+        },
+      };
+      await settle();
+    },
+    'session.termsAccepted': async () => {
+      await goTo('/disclaimer');
+      await userEvent.click(await screen.findByRole('checkbox'));
+      await userEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/invite-code'));
+    },
+    'session.signedIn': async (step) => {
+      const { login } = step.event as EventOf<'session.signedIn'>;
+      current().entryApi.answerAlways('verifyCode', () => Promise.resolve(login));
+      await goTo('/login', { phoneNumber: PHONE_NUMBER });
+      const boxes = await screen.findAllByRole('textbox');
+      await userEvent.click(boxes[0] as HTMLElement);
+      await userEvent.keyboard(CODE);
+      await waitFor(() => expect(window.location.pathname).toBe('/home'));
+      expect(window.localStorage.getItem('jwt')).toBe(login.token);
+    },
+    // A call answered 401 while signed in, through the app's one API client.
+    'session.unauthorized': async () => {
+      const fetch = vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              errors: [{ status: '401', code: 'unauthorized', detail: 'Expired' }],
+            }),
+            { status: 401, headers: { 'content-type': 'application/json' } },
+          ),
+        ),
+      );
+      vi.stubGlobal('fetch', fetch);
+      try {
+        await act(async () => {
+          await expect(api.listInvites()).rejects.toBeInstanceOf(ApiFailure);
+        });
+      } finally {
+        vi.unstubAllGlobals();
+      }
+      expect(await screen.findByText('Please confirm your number again.')).toBeDefined();
+      expect(window.localStorage.getItem('jwt')).toBeNull();
+    },
+    // The logout modal and the screens below come with later screens; until then the session
+    // actor of the running app receives what they will send.
+    'session.logout': () => sendToSession({ type: 'session.logout' }),
+    'session.deleteAccount': () => sendToSession({ type: 'session.deleteAccount' }),
+    'session.grandPrizeShown': () => sendToSession({ type: 'session.grandPrizeShown' }),
+    'session.instructionsSeen': (step) =>
+      sendToSession(step.event as EventOf<'session.instructionsSeen'>),
+    'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),
+    'xstate.done.actor.logout': async () => {
+      await answer(() => current().sessionApi.resolve('logout', { message: 'ok' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/disclaimer'));
+      expect(window.localStorage.getItem('jwt')).toBeNull();
+    },
+    'xstate.error.actor.logout': async () => {
+      await answer(() => current().sessionApi.reject('logout', new ApiFailure(500, null)));
+      await waitFor(() => expect(window.location.pathname).toBe('/disclaimer'));
+      expect(window.localStorage.getItem('jwt')).toBeNull();
+    },
+    'xstate.done.actor.deleteAccount': async () => {
+      await answer(() => current().sessionApi.resolve('deleteAccount', { message: 'ok' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/disclaimer'));
+      expect(window.localStorage.getItem('user-storage')).not.toContain('"isAuthenticated":true');
+    },
+    'xstate.error.actor.deleteAccount': async () => {
+      await answer(() => current().sessionApi.reject('deleteAccount', new ApiFailure(500, null)));
+      expect(await screen.findByText('Could not delete user account')).toBeDefined();
+    },
+    'xstate.done.actor.loadAppConfig': async () => {
+      await answer(() => current().sessionApi.resolve('appConfig', SERVER_CONFIG));
+    },
+    'xstate.error.actor.loadAppConfig': async () => {
+      await answer(() => current().sessionApi.reject('appConfig', new ApiFailure(503, null)));
+    },
+    'xstate.after.configRetry.session.config.waitingToRetry': async () => {
+      await answer(() => current().clock.increment(30_000));
+      await waitFor(() => expect(current().sessionApi.isWaiting('appConfig')).toBe(true));
+    },
+  } satisfies Record<SessionModelEventType, Executor>;
+}
+
+/** The network answers a pending call; the app settles on what follows. */
+async function answer(respond: () => void): Promise<void> {
+  await act(async () => {
+    respond();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+async function sendToSession(event: SessionModelEvent): Promise<void> {
+  await answer(() => current().session().send(event));
+}
+
+/** The signed-in table is mounted: unknown paths go to /home, the black button shows. */
+async function expectSignedInApp(snapshot: SessionSnapshot): Promise<void> {
+  await goTo('/nowhere');
+  await waitFor(() => expect(window.location.pathname).toBe('/home'));
+  const button = await screen.findByRole('button', { name: /Enter To Win/ });
+  expect(within(button).getByText('$500')).toBeDefined();
+  expect(screen.queryByText('Welcome to BLACK BUTTON') !== null).toBe(
+    snapshot.context.isFirstTimeUser,
+  );
+  // Off the home screen the tab bar shows unless a screen hid it or a call is running.
+  await goTo('/players-tutorial');
+  const expectTabs = snapshot.context.canSeeTabs && !snapshot.context.loading;
+  await waitFor(() => expect(tabBar() !== null).toBe(expectTabs));
+  await goTo('/home');
+}
+
+const assertions: Record<string, (snapshot: SessionSnapshot) => Promise<void>> = {
+  'auth.signedOut': async (snapshot) => {
+    await goTo('/nowhere');
+    // The signed-out table sends unknown paths to /, whose disclaimer moves on once accepted.
+    const start = snapshot.context.hasAcceptedTerms ? '/invite-code' : '/';
+    await waitFor(() => expect(window.location.pathname).toBe(start));
+    expect(screen.queryByRole('button', { name: /Enter To Win/ })).toBeNull();
+    expect(tabBar()).toBeNull();
+  },
+  'auth.signedIn.active': expectSignedInApp,
+  'auth.signedIn.loggingOut': expectSignedInApp,
+  'auth.signedIn.deletingAccount': expectSignedInApp,
+  'config.loaded': async () => {
+    await goTo('/rules');
+    expect((await screen.findAllByText(/Acme Draws, Inc\./)).length).toBeGreaterThan(0);
+  },
+  'config.loading': expectFallbackOperator,
+  'config.waitingToRetry': expectFallbackOperator,
+  'config.unavailable': expectFallbackOperator,
+};
+
+async function expectFallbackOperator(): Promise<void> {
+  await goTo('/rules');
+  expect((await screen.findAllByText(/Black Button, Inc\./)).length).toBeGreaterThan(0);
+  expect(screen.queryByText(/Acme Draws/)).toBeNull();
+}
+
+const taken = new Set<string>();
+for (const [name, device] of [
+  ['a fresh device', FRESH_DEVICE],
+  ['a reload of a signed-in player', SIGNED_IN_DEVICE],
+] as const) {
+  describe(`session paths from ${name}`, () => {
+    const model = modelFor(device);
+    const executors = executorsFor(device);
+    for (const path of coveringPaths(model, taken)) {
+      it(path.description, async () => {
+        try {
+          await path.test({ events: executors, states: assertions });
+        } finally {
+          app?.view.unmount();
+          app = null;
+        }
+      });
+    }
+  });
+}
+
+describe('session model coverage', () => {
+  afterAll(() => {
+    app = null;
+  });
+
+  it('walked every state and every transition of the session chart in the app', () => {
+    const missing = coverage.missing(sessionMachine);
+    expect(missing.states).toEqual([]);
+    expect(missing.transitions).toEqual([]);
+    expect(coverage.states.size).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,72 @@
+// Runs the real server and the real operator CLI as processes, the way an operator does.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function environment(env: Record<string, string>) {
+  const base = { ...process.env };
+  // The tests' own database settings must not leak into the processes under test.
+  delete base.DATABASE_URL;
+  return { ...base, LOG_LEVEL: 'warn', ...env };
+}
+
+export function start(script: string, args: string[], env: Record<string, string>) {
+  return spawn(tsx, [script, ...args], { cwd: root, env: environment(env) });
+}
+
+export function finish(child: ChildProcessWithoutNullStreams): Promise<Finished> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** `npm run ops -- ...args`, run to the end. */
+export function ops(args: string[], env: Record<string, string>): Promise<Finished> {
+  return finish(start('server/ops/cli.ts', args, env));
+}
+
+export interface RunningServer {
+  child: ChildProcessWithoutNullStreams;
+  baseUrl: string;
+  stdout: () => string;
+  exited: Promise<Finished>;
+}
+
+/** Starts `server/server.ts` and resolves once it prints its address and answers health. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = start('server/server.ts', [], { PORT: '0', ...env });
+  const exited = finish(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', () => {
+      const match = /BLACK BUTTON is running on (http:\/\/localhost:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then((result) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early (${result.code}): ${result.stderr}`));
+    });
+  });
+  const health = await fetch(`${baseUrl}/api/v1/health`);
+  if (health.status !== 200) throw new Error(`health answered ${health.status}`);
+  return { child, baseUrl, stdout: () => output, exited };
+}
+
+export function lastLine(text: string): string {
+  return text.trimEnd().split('\n').at(-1) ?? '';
+}
