@@ -1,7 +1,9 @@
 // The wire contract between the app and the API (spec section 7, DESIGN sections 4 and 7).
 // Both sides import these schemas: the server validates every request with them, the client
 // builds its calls and parses every answer with them. Types are inferred here and nowhere else.
-import { z } from 'zod';
+// zod/mini: the same schemas as classic zod, but tree-shakable, so the app's first screen
+// carries only the checks it uses.
+import * as z from 'zod/mini';
 
 export const API_BASE = '/api/v1';
 
@@ -13,7 +15,7 @@ export const ApiError = z.object({
   code: z.string(),
   detail: z.string(),
 });
-export const ErrorBody = z.object({ errors: z.array(ApiError).min(1) });
+export const ErrorBody = z.object({ errors: z.array(ApiError).check(z.minLength(1)) });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const CODE_LENGTH = 4;
@@ -27,24 +29,31 @@ export const DEFAULT_MAIN_PRICE = 500;
  */
 export const PhoneNumber = z
   .string({ error: 'Phone number cannot be empty.' })
-  .trim()
-  .min(1, 'Phone number cannot be empty.')
-  .regex(/^1[2-9]\d{2}[2-9]\d{6}$/, 'Must be a valid mobile number');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Phone number cannot be empty.'),
+    z.regex(/^1[2-9]\d{2}[2-9]\d{6}$/, 'Must be a valid mobile number'),
+  );
 
 export const InviteCode = z
   .string({ error: 'Invite code is required' })
-  .trim()
-  .min(1, 'Invite code is required')
-  .max(INVITE_CODE_MAX_LENGTH, `Invite code has at most ${INVITE_CODE_MAX_LENGTH} characters`);
+  .check(
+    z.trim(),
+    z.minLength(1, 'Invite code is required'),
+    z.maxLength(
+      INVITE_CODE_MAX_LENGTH,
+      `Invite code has at most ${INVITE_CODE_MAX_LENGTH} characters`,
+    ),
+  );
 
 export const OneTimeCode = z
   .string({ error: 'Code is required' })
-  .regex(/^\d{4}$/, 'Code must be 4 digits');
+  .check(z.regex(/^\d{4}$/, 'Code must be 4 digits'));
 
 export const User = z.object({
   id: z.string(),
   phone_number: z.string(),
-  main_price: z.number().int().nonnegative(),
+  main_price: z.int().check(z.nonnegative()),
 });
 export type User = z.infer<typeof User>;
 
@@ -60,7 +69,7 @@ export const RegistrationResponse = z.object({ data: User });
 export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
 
 /** DELETE users/registrations/{id}: the signed-in player deletes their own account. */
-export const UserIdParams = z.strictObject({ id: z.string().uuid('Unknown user') });
+export const UserIdParams = z.strictObject({ id: z.uuid('Unknown user') });
 
 /** POST users/request_code: 200; 422 with errors[0].detail; 404 not registered; 429 too many. */
 export const RequestCodeRequest = z.strictObject({ phone_number: PhoneNumber });
@@ -68,7 +77,7 @@ export type RequestCodeRequest = z.infer<typeof RequestCodeRequest>;
 export const RequestCodeResponse = z.object({
   message: z.string(),
   /** Present only while no SMS provider is configured (embedded default and demos). */
-  otp: z.string().optional(),
+  otp: z.optional(z.string()),
 });
 export type RequestCodeResponse = z.infer<typeof RequestCodeResponse>;
 
@@ -81,7 +90,7 @@ export type VerifyCodeRequest = z.infer<typeof VerifyCodeRequest>;
 export const LoginResponse = z.object({
   token: z.string(),
   user: User,
-  questionnaires_count: z.number().int().nonnegative(),
+  questionnaires_count: z.int().check(z.nonnegative()),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
@@ -106,7 +115,7 @@ export const Invite = z.object({
     code: z.string(),
     claimed: z.boolean(),
     created_at: z.string(),
-    invited_user: z.object({ phone_number: z.string() }).nullable(),
+    invited_user: z.nullable(z.object({ phone_number: z.string() })),
   }),
 });
 export type Invite = z.infer<typeof Invite>;
@@ -138,8 +147,8 @@ export type ClickEventName = z.infer<typeof ClickEventName>;
 export const ClickRequest = z.strictObject({
   click: z.strictObject({
     event_name: ClickEventName,
-    page_url: z.string().max(2048),
-    metadata: z.record(z.string(), z.unknown()).optional().default({}),
+    page_url: z.string().check(z.maxLength(2048)),
+    metadata: z._default(z.record(z.string(), z.unknown()), {}),
   }),
 });
 export type ClickRequest = z.input<typeof ClickRequest>;

@@ -1,7 +1,7 @@
 // How the session survives a reload (spec sections 3 and 9): the state lives on the device under
 // `user-storage`, the bearer token under `jwt`. `loading` and `canSeeTabs` belong to this visit
 // only and are never written.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { User } from '../../contract/api';
 
 export const USER_STORAGE_KEY = 'user-storage';
@@ -14,7 +14,7 @@ export const PersistedSession = z.object({
   isFirstQuestionnaire: z.boolean(),
   hasAcceptedTerms: z.boolean(),
   grandPrizeHasBeenShown: z.boolean(),
-  user: User.nullable(),
+  user: z.nullable(User),
   hasSeenInstructions: z.object({ wallet: z.boolean(), questionaire: z.boolean() }),
 });
 export type PersistedSession = z.infer<typeof PersistedSession>;

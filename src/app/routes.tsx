@@ -2,19 +2,35 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry/DisclaimerPage';
-import { InviteCodePage } from '../features/entry/InviteCodePage';
 import { LandingPage } from '../features/entry/LandingPage';
 import { LoginPage } from '../features/entry/LoginPage';
-import { OnboardingPage } from '../features/entry/OnboardingPage';
-import { PhoneLoginPage } from '../features/entry/PhoneLoginPage';
 import { HomePage } from '../features/home/HomePage';
-import { InstallPage } from '../features/install/InstallPage';
-import { PlayersPage } from '../features/players/PlayersPage';
-import { PlayersTutorialPage } from '../features/players/PlayersTutorialPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { SessionContext } from './session-context';
 
-// The legal texts are long and rarely read: they load when opened, not with the first screen.
+// The first screen (the disclaimer, the starting page, /login and /home) loads at once; the
+// rest loads when opened: the phone forms carry the phone-number library and the form library,
+// the legal texts are long and rarely read.
+const InviteCodePage = lazy(() =>
+  import('../features/entry/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
+);
+const OnboardingPage = lazy(() =>
+  import('../features/entry/OnboardingPage').then((m) => ({ default: m.OnboardingPage })),
+);
+const PhoneLoginPage = lazy(() =>
+  import('../features/entry/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
+);
+const InstallPage = lazy(() =>
+  import('../features/install/InstallPage').then((m) => ({ default: m.InstallPage })),
+);
+const PlayersPage = lazy(() =>
+  import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
+);
+const PlayersTutorialPage = lazy(() =>
+  import('../features/players/PlayersTutorialPage').then((m) => ({
+    default: m.PlayersTutorialPage,
+  })),
+);
 const TermsPage = lazy(() =>
   import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
 );
@@ -24,6 +40,11 @@ const PrivacyPage = lazy(() =>
 const RulesPage = lazy(() =>
   import('../features/legal/RulesPage').then((m) => ({ default: m.RulesPage })),
 );
+
+/** While a screen's code loads: an empty screen that says it is busy. */
+function LoadingScreen() {
+  return <main className="screen" aria-busy="true" aria-label="Loading" />;
+}
 
 export const SIGNED_OUT_HOME = '/';
 export const SIGNED_IN_HOME = '/home';
@@ -70,23 +91,25 @@ function Privacy() {
 /** A visitor: the entry flow, the install guide and the legal pages; anything else is `/`. */
 export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void }) {
   return (
-    <Switch>
-      <Route path="/" component={LandingPage} />
-      <Route path="/disclaimer" component={DisclaimerPage} />
-      <Route path="/invite-code" component={InviteCodePage} />
-      <Route path="/onboarding" component={OnboardingPage} />
-      <Route path="/phone-login" component={PhoneLoginPage} />
-      <Route path="/login" component={LoginPage} />
-      <Route path="/install">
-        <InstallPage onContinueInBrowser={onLeaveInstall} />
-      </Route>
-      <Route path="/privacy-policy" component={Privacy} />
-      <Route path="/terms-and-conditions" component={Terms} />
-      <Route path="/rules" component={Rules} />
-      <Route>
-        <Redirect to={SIGNED_OUT_HOME} replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/disclaimer" component={DisclaimerPage} />
+        <Route path="/invite-code" component={InviteCodePage} />
+        <Route path="/onboarding" component={OnboardingPage} />
+        <Route path="/phone-login" component={PhoneLoginPage} />
+        <Route path="/login" component={LoginPage} />
+        <Route path="/install">
+          <InstallPage onContinueInBrowser={onLeaveInstall} />
+        </Route>
+        <Route path="/privacy-policy" component={Privacy} />
+        <Route path="/terms-and-conditions" component={Terms} />
+        <Route path="/rules" component={Rules} />
+        <Route>
+          <Redirect to={SIGNED_OUT_HOME} replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 
@@ -97,16 +120,18 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
  */
 export function SignedInRoutes() {
   return (
-    <Switch>
-      <Route path="/home" nest component={HomePage} />
-      <Route path="/players" component={PlayersPage} />
-      <Route path="/players-tutorial" component={PlayersTutorialPage} />
-      <Route path="/privacy-policy" component={Privacy} />
-      <Route path="/terms-and-conditions" component={Terms} />
-      <Route path="/rules" component={Rules} />
-      <Route>
-        <Redirect to={SIGNED_IN_HOME} replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<LoadingScreen />}>
+      <Switch>
+        <Route path="/home" nest component={HomePage} />
+        <Route path="/players" component={PlayersPage} />
+        <Route path="/players-tutorial" component={PlayersTutorialPage} />
+        <Route path="/privacy-policy" component={Privacy} />
+        <Route path="/terms-and-conditions" component={Terms} />
+        <Route path="/rules" component={Rules} />
+        <Route>
+          <Redirect to={SIGNED_IN_HOME} replace />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 // The one HTTP client of the app: ky with the bearer token attached, every answer parsed with
 // the shared contract. Machines receive these functions as actors; views never call them.
 import ky, { HTTPError } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   API_BASE,
   AppConfigResponse,
@@ -75,7 +75,7 @@ async function toFailure(error: unknown): Promise<ApiFailure> {
   return new ApiFailure(0, null);
 }
 
-async function call<S extends z.ZodType>(
+async function call<S extends z.ZodMiniType>(
   schema: S,
   send: () => Promise<Response>,
 ): Promise<z.infer<S>> {
