@@ -32,7 +32,12 @@ export type AppProps = {
   sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect' | 'clock'>;
   entryFlowLogic?: ComponentProps<typeof EntryFlowProvider>['logic'];
   playersLogic?: typeof connectedPlayersMachine;
+  /** The Stately inspector (development, `?inspect`): watches the session and entry flow. */
+  inspect?: EntryFlowOptions['inspect'];
 };
+
+type EntryFlowOptions = NonNullable<ComponentProps<typeof EntryFlowProvider>['options']>;
+type ShellProps = Pick<AppProps, 'entryFlowLogic' | 'inspect'>;
 
 /** Keeps the device in step with the session and lets a 401 anywhere sign the player out. */
 function useSessionDevice() {
@@ -45,7 +50,7 @@ function useSessionDevice() {
   }, [session]);
 }
 
-function SignedOutApp({ entryFlowLogic }: Pick<AppProps, 'entryFlowLogic'>) {
+function SignedOutApp({ entryFlowLogic, inspect }: ShellProps) {
   const session = SessionContext.useActorRef();
   const [, navigate] = useLocation();
   const hasAcceptedTerms = SessionContext.useSelector(selectHasAcceptedTerms);
@@ -55,6 +60,7 @@ function SignedOutApp({ entryFlowLogic }: Pick<AppProps, 'entryFlowLogic'>) {
       onTermsAccepted={() => session.send({ type: 'session.termsAccepted' })}
       onSignedIn={(login: LoginResponse) => session.send({ type: 'session.signedIn', login })}
       logic={entryFlowLogic}
+      options={inspect ? { inspect } : undefined}
     >
       <SignedOutRoutes onLeaveInstall={() => navigate('/', { replace: true })} />
     </EntryFlowProvider>
@@ -70,12 +76,16 @@ function SignedInApp() {
   );
 }
 
-function Shell({ entryFlowLogic }: Pick<AppProps, 'entryFlowLogic'>) {
+function Shell({ entryFlowLogic, inspect }: ShellProps) {
   useSessionDevice();
   const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
   return (
     <InstallGate>
-      {isAuthenticated ? <SignedInApp /> : <SignedOutApp entryFlowLogic={entryFlowLogic} />}
+      {isAuthenticated ? (
+        <SignedInApp />
+      ) : (
+        <SignedOutApp entryFlowLogic={entryFlowLogic} inspect={inspect} />
+      )}
     </InstallGate>
   );
 }
@@ -85,6 +95,7 @@ export function App({
   sessionOptions,
   entryFlowLogic,
   playersLogic = connectedPlayersMachine,
+  inspect,
 }: AppProps) {
   return (
     <SnackbarProvider
@@ -99,11 +110,12 @@ export function App({
           logic={sessionLogic}
           options={{
             input: readStoredSession(browserStorage()),
+            ...(inspect ? { inspect } : {}),
             ...sessionOptions,
           }}
         >
           <PlayersLogicContext.Provider value={playersLogic}>
-            <Shell entryFlowLogic={entryFlowLogic} />
+            <Shell entryFlowLogic={entryFlowLogic} inspect={inspect} />
           </PlayersLogicContext.Provider>
         </SessionContext.Provider>
       </Router>

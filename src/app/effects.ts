@@ -1,9 +1,9 @@
-// The single place where what machines `emit` becomes navigation and toasts.
+// The shell subscribes to what a machine emits, for as long as the component is mounted.
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import type { ActorRef, Snapshot } from 'xstate';
 import type { AppEffect } from '../../machines/shared/effects';
-import { dismissToast, showToast } from '../lib/toast';
+import { carryOutEffect } from '../lib/effects';
 
 // Any actor that emits app effects, whatever events it takes.
 export type EffectSource = Pick<ActorRef<Snapshot<unknown>, never, AppEffect>, 'on'>;
@@ -12,19 +12,7 @@ export type EffectSource = Pick<ActorRef<Snapshot<unknown>, never, AppEffect>, '
 export function useAppEffects(actor: EffectSource): void {
   const [, navigate] = useLocation();
   useEffect(() => {
-    const subscription = actor.on('*', (effect: AppEffect) => {
-      switch (effect.type) {
-        case 'navigate':
-          navigate(effect.to, { state: effect.state, replace: effect.replace ?? false });
-          break;
-        case 'toast':
-          showToast(effect);
-          break;
-        case 'dismissToast':
-          dismissToast(effect.key);
-          break;
-      }
-    });
+    const subscription = actor.on('*', (effect: AppEffect) => carryOutEffect(effect, navigate));
     return () => subscription.unsubscribe();
   }, [actor, navigate]);
 }

@@ -5,11 +5,22 @@ import { App } from './App';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** `?inspect` in development opens the Stately inspector on the app's live machines. */
+async function loadInspector() {
+  if (!import.meta.env.DEV || !new URLSearchParams(window.location.search).has('inspect')) {
+    return undefined;
+  }
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
+void loadInspector().then((inspect) => {
+  createRoot(root).render(
+    <StrictMode>
+      <App inspect={inspect} />
+    </StrictMode>,
+  );
+});
 
 // The offline shell is for the built app only: a worker in development would serve stale code.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

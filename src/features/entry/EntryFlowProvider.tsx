@@ -14,7 +14,7 @@ import {
 } from '../../../machines/entry-flow/entry-flow.machine';
 import { api } from '../../lib/api';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
-import { dismissToast, showToast } from '../../lib/toast';
+import { carryOutEffect } from '../../lib/effects';
 import { isDesktopDevice } from './device';
 
 export const connectedEntryFlowMachine = entryFlowMachine.provide({
@@ -91,16 +91,9 @@ export function EntryFlowProvider({
     const subscription = actor.on('*', (effect: EntryFlowEmitted) => {
       switch (effect.type) {
         case 'navigate':
-          handlers.current.navigate(effect.to, {
-            state: effect.state ?? null,
-            replace: effect.replace ?? false,
-          });
-          break;
         case 'toast':
-          showToast(effect);
-          break;
         case 'dismissToast':
-          dismissToast(effect.key);
+          carryOutEffect(effect, handlers.current.navigate);
           break;
         case 'termsAccepted':
           handlers.current.onTermsAccepted();
