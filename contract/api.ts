@@ -181,3 +181,129 @@ export const PATHS = {
   appConfig: 'app_config',
   health: 'health',
 } as const;
+
+// ---- draws (DESIGN section 2) --------------------------------------------------------------
+
+export const DrawStatus = z.enum(['open', 'closed']);
+
+/** The public record of a draw: anyone can recompute the winner from it once it is closed. */
+export const PublicDraw = z.object({
+  id: z.int(),
+  status: DrawStatus,
+  opens_at: z.string(),
+  closes_at: z.string(),
+  /** sha256(seed), hex, published when the draw opens. */
+  commitment: z.string(),
+  /** The 32-byte seed, hex; null while the draw is open. */
+  seed: z.nullable(z.string()),
+  entries_count: z.int().check(z.nonnegative()),
+  /** Hash chain over the entry ids in id order, hex; null while open. */
+  entries_digest: z.nullable(z.string()),
+  winning_entry_id: z.nullable(z.int()),
+  /** Present when the request carries a session: the ids of that player's entries. */
+  my_entry_ids: z.optional(z.array(z.int())),
+});
+export type PublicDraw = z.infer<typeof PublicDraw>;
+
+export const DrawIdParams = z.strictObject({
+  id: z.coerce.number().check(z.int('Unknown draw'), z.positive('Unknown draw')),
+});
+export const DrawListQuery = z.strictObject({
+  /** Only draws with a smaller id (the next page, newest first). */
+  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+/** GET draws: newest first. */
+export const DrawListResponse = z.object({ data: z.array(PublicDraw) });
+export type DrawListResponse = z.infer<typeof DrawListResponse>;
+/** GET draws/current and GET draws/{id}. */
+export const DrawResponse = z.object({ data: PublicDraw });
+export type DrawResponse = z.infer<typeof DrawResponse>;
+
+export const EntrySource = z.enum(['button', 'wallet']);
+export const DrawEntry = z.object({
+  /** Numeric: the skip call needs it (spec section 5). */
+  id: z.int(),
+  draw_id: z.int(),
+  source: EntrySource,
+  created_at: z.string(),
+});
+export type DrawEntry = z.infer<typeof DrawEntry>;
+
+/** POST draw_entries: the press. Idempotent per player and draw (201 new, 200 existing). */
+export const CreateDrawEntryRequest = z.strictObject({});
+export const DrawEntryResponse = z.object({ data: DrawEntry });
+export type DrawEntryResponse = z.infer<typeof DrawEntryResponse>;
+
+/** GET questionnaires/get_timer (spec section 3, DESIGN section 2). */
+export const TimerResponse = z.object({
+  cycle_finished: z.boolean(),
+  time_left: z.int().check(z.nonnegative()),
+  cycle_time: z.int().check(z.positive()),
+  show_tell_us_more: z.boolean(),
+});
+export type TimerResponse = z.infer<typeof TimerResponse>;
+
+// ---- wallet --------------------------------------------------------------------------------
+
+/** GET wallet: tickets held (the welcome ticket, token rewards) and this draw's entries. */
+export const WalletResponse = z.object({
+  data: z.object({
+    tickets: z.int().check(z.nonnegative()),
+    current_draw_id: z.int(),
+    entries_in_current_draw: z.int().check(z.nonnegative()),
+  }),
+});
+export type WalletResponse = z.infer<typeof WalletResponse>;
+
+/** POST wallet/entries: spends `count` tickets on the open draw, each ticket once. */
+export const WalletEntriesRequest = z.strictObject({
+  count: z.int('Count must be a whole number').check(z.minimum(1, 'Enter at least one ticket')),
+});
+export type WalletEntriesRequest = z.infer<typeof WalletEntriesRequest>;
+export const WalletEntriesResponse = z.object({
+  data: z.object({ entries: z.array(DrawEntry), tickets: z.int().check(z.nonnegative()) }),
+});
+export type WalletEntriesResponse = z.infer<typeof WalletEntriesResponse>;
+
+// ---- rewards and grand prizes --------------------------------------------------------------
+
+export const Reward = z.object({
+  id: z.string(),
+  type: z.enum(['token_reward', 'coupon_reward']),
+  attributes: z.object({
+    value: z.number(),
+    coupon_type: z.optional(z.nullable(z.string())),
+    image_link: z.optional(z.nullable(z.string())),
+    link: z.optional(z.nullable(z.string())),
+  }),
+});
+export type Reward = z.infer<typeof Reward>;
+/** GET rewards: the player's rewards not yet played back. */
+export const RewardListResponse = z.object({ data: z.array(Reward) });
+export type RewardListResponse = z.infer<typeof RewardListResponse>;
+
+export const GrandPrize = z.object({
+  id: z.string(),
+  draw_id: z.int(),
+  additional_info: z.object({ prize_amount: z.int().check(z.nonnegative()) }),
+  cashier_check: z.nullable(z.object({ name: z.string(), address: z.string() })),
+  claimed: z.boolean(),
+  created_at: z.string(),
+});
+export type GrandPrize = z.infer<typeof GrandPrize>;
+/** GET grand_prizes: the player's cash prizes, newest first. */
+export const GrandPrizeListResponse = z.object({ data: z.array(GrandPrize) });
+export type GrandPrizeListResponse = z.infer<typeof GrandPrizeListResponse>;
+
+export const DRAW_PATHS = {
+  draws: 'draws',
+  currentDraw: 'draws/current',
+  draw: (id: number) => `draws/${id}`,
+  drawEntries: 'draw_entries',
+  timer: 'questionnaires/get_timer',
+  wallet: 'wallet',
+  walletEntries: 'wallet/entries',
+  rewards: 'rewards',
+  grandPrizes: 'grand_prizes',
+} as const;

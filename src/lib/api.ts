@@ -6,6 +6,15 @@ import {
   API_BASE,
   AppConfigResponse,
   ClickResponse,
+  DRAW_PATHS,
+  DrawEntryResponse,
+  DrawListResponse,
+  DrawResponse,
+  GrandPrizeListResponse,
+  RewardListResponse,
+  TimerResponse,
+  WalletEntriesResponse,
+  WalletResponse,
   CreateInviteResponse,
   ErrorBody,
   InviteClickResponse,
@@ -108,6 +117,17 @@ export const api = {
     ),
   click: (body: ClickRequest) => call(ClickResponse, () => http.post(PATHS.clicks, { json: body })),
   appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),
+  // The draw (DESIGN section 2).
+  enterDraw: () => call(DrawEntryResponse, () => http.post(DRAW_PATHS.drawEntries, { json: {} })),
+  timer: () => call(TimerResponse, () => http.get(DRAW_PATHS.timer)),
+  currentDraw: () => call(DrawResponse, () => http.get(DRAW_PATHS.currentDraw)),
+  draw: (id: number) => call(DrawResponse, () => http.get(DRAW_PATHS.draw(id))),
+  draws: () => call(DrawListResponse, () => http.get(DRAW_PATHS.draws)),
+  wallet: () => call(WalletResponse, () => http.get(DRAW_PATHS.wallet)),
+  enterWalletTickets: (count: number) =>
+    call(WalletEntriesResponse, () => http.post(DRAW_PATHS.walletEntries, { json: { count } })),
+  rewards: () => call(RewardListResponse, () => http.get(DRAW_PATHS.rewards)),
+  grandPrizes: () => call(GrandPrizeListResponse, () => http.get(DRAW_PATHS.grandPrizes)),
 };
 
 export type Api = typeof api;
