@@ -66,7 +66,9 @@ describe('a newcomer on a phone', () => {
     await page.locator('img[src*="lottery-ticket"]').first().waitFor();
     await screenshot(page, 'invite-link-ticket-reveal');
     // The ticket shows for 2.5 s, then the ticket-received screen.
-    await page.getByText(/entry ticket/i).waitFor({ timeout: 5000 });
+    await page.getByText('You also just received one entry ticket', { exact: false }).waitFor({
+      timeout: 5000,
+    });
     await screenshot(page, 'invite-link-ticket-received');
     await page
       .getByRole('link', { name: 'Skip' })
