@@ -296,11 +296,21 @@ export type GrandPrize = z.infer<typeof GrandPrize>;
 export const GrandPrizeListResponse = z.object({ data: z.array(GrandPrize) });
 export type GrandPrizeListResponse = z.infer<typeof GrandPrizeListResponse>;
 
+/** GET draw_entries/{id} and GET grand_prizes/{id}: the player's own; anyone else's is 404. */
+export const DrawEntryIdParams = z.strictObject({
+  id: z.coerce.number().check(z.int('Unknown entry'), z.positive('Unknown entry')),
+});
+export const GrandPrizeIdParams = z.strictObject({ id: z.string() });
+export const GrandPrizeResponse = z.object({ data: GrandPrize });
+export type GrandPrizeResponse = z.infer<typeof GrandPrizeResponse>;
+
 export const DRAW_PATHS = {
   draws: 'draws',
   currentDraw: 'draws/current',
   draw: (id: number) => `draws/${id}`,
   drawEntries: 'draw_entries',
+  drawEntry: (id: number) => `draw_entries/${id}`,
+  grandPrize: (id: string) => `grand_prizes/${id}`,
   timer: 'questionnaires/get_timer',
   wallet: 'wallet',
   walletEntries: 'wallet/entries',

@@ -7,17 +7,23 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/api';
+import { TimerMessage } from '../contract/cable';
+import { TIMER_NOTIFY_CHANNEL } from './cable/channels';
 import { attachCable } from './cable/index';
 import type { Config } from './config';
 import type { OpenDatabase } from './db/database';
+import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { sendError } from './plugins/errors';
 import servicesPlugin from './plugins/services';
 import appConfigRoutes from './routes/app-config/index';
 import clickRoutes from './routes/clicks/index';
+import drawRoutes from './routes/draws/index';
 import healthRoutes from './routes/health/index';
 import inviteRoutes from './routes/invites/index';
+import prizeRoutes from './routes/prizes/index';
 import userRoutes from './routes/users/index';
+import walletRoutes from './routes/wallet/index';
 import { createServices } from './services/index';
 import { resolveJwtSecret } from './services/secrets';
 import { createSmsSender, type SmsSender } from './sms/sender';
@@ -37,6 +43,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Where the built client lives (vite's outDir). */
   clientDir?: string;
+  /** Closes draws on schedule (default on; tests that move the clock by hand turn it off). */
+  scheduleDraws?: boolean;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -68,11 +76,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const now = options.now ?? (() => new Date());
   const services = createServices({
     db: db.db,
     config,
     sms: options.sms ?? createSmsSender(config, app.log),
-    now: options.now ?? (() => new Date()),
+    now,
+    // Through the database, so apps connected to any instance hear it.
+    broadcast: { timer: (message) => db.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)) },
+    log: app.log,
   });
 
   await app.register(errorsPlugin);
@@ -91,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(inviteRoutes);
       await api.register(clickRoutes);
+      await api.register(drawRoutes);
+      await api.register(walletRoutes);
+      await api.register(prizeRoutes);
       await api.register(appConfigRoutes, { config });
       await api.register(healthRoutes);
     },
@@ -98,6 +113,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   app.decorate('cable', attachCable(app));
+
+  const scheduler =
+    options.scheduleDraws === false
+      ? null
+      : startDrawScheduler(services.draws, { now, log: app.log });
+  const unlisten = await db.listen(TIMER_NOTIFY_CHANNEL, {
+    message: (payload) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      const message = TimerMessage.safeParse(parsed);
+      if (!message.success) return;
+      app.cable.broadcastTimer(message.data);
+      // A draw closed somewhere: this instance plans its next check from the new draw.
+      scheduler?.wake();
+    },
+    // Broadcasts may have been missed while the connection was down: refetching is harmless.
+    resumed: () => app.cable.broadcastTimer({ refetch: true }),
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await unlisten();
+  });
 
   const clientDir = options.clientDir ?? defaultClientDir;
   const servesClient = existsSync(clientDir);

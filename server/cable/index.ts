@@ -5,15 +5,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket, WebSocketServer } from 'ws';
+import {
+  CABLE_PATH,
+  CABLE_PROTOCOL,
+  PING_INTERVAL_SECONDS,
+  TIMER_CHANNEL,
+  type TimerMessage,
+} from '../../contract/cable';
 
-export const CABLE_PATH = '/cable';
-export const CABLE_PROTOCOL = 'actioncable-v1-json';
-export const PING_INTERVAL_MS = 3_000;
-export const TIMER_CHANNEL = 'TimerChannel';
+export const PING_INTERVAL_MS = PING_INTERVAL_SECONDS * 1000;
 
 export interface Cable {
-  /** Sends `message` to every connection subscribed to TimerChannel. */
-  broadcastTimer(message: unknown): void;
+  /** Sends `message` to every connection subscribed to TimerChannel on this instance. */
+  broadcastTimer(message: TimerMessage): void;
   /** How many connections are subscribed to TimerChannel. */
   timerSubscribers(): number;
 }
@@ -47,8 +51,13 @@ export function attachCable(app: FastifyInstance): Cable {
   /** Each subscribed socket with the identifier string it subscribed with. */
   const timerSubscriptions = new Map<WebSocket, Set<string>>();
 
-  const send = (socket: WebSocket, message: unknown) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  const sendText = (socket: WebSocket, text: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  };
+  const send = (socket: WebSocket, message: unknown) => sendText(socket, JSON.stringify(message));
+  const unauthorized = (socket: WebSocket) => {
+    send(socket, { type: 'disconnect', reason: 'unauthorized', reconnect: false });
+    socket.close();
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -77,8 +86,7 @@ export function attachCable(app: FastifyInstance): Cable {
 
     void identified.then((ok) => {
       if (!ok) {
-        send(socket, { type: 'disconnect', reason: 'unauthorized', reconnect: false });
-        socket.close();
+        unauthorized(socket);
         return;
       }
       send(socket, { type: 'welcome' });
@@ -104,10 +112,18 @@ export function attachCable(app: FastifyInstance): Cable {
             send(socket, { identifier, type: 'reject_subscription' });
             return;
           }
-          const identifiers = timerSubscriptions.get(socket) ?? new Set<string>();
-          identifiers.add(identifier);
-          timerSubscriptions.set(socket, identifiers);
-          send(socket, { identifier, type: 'confirm_subscription' });
+          // A session revoked since the connection opened gets no new subscription.
+          void app.sessionFromToken(token).then(
+            (session) => {
+              if (!session) return unauthorized(socket);
+              if (socket.readyState !== WebSocket.OPEN) return;
+              const identifiers = timerSubscriptions.get(socket) ?? new Set<string>();
+              identifiers.add(identifier);
+              timerSubscriptions.set(socket, identifiers);
+              send(socket, { identifier, type: 'confirm_subscription' });
+            },
+            () => unauthorized(socket),
+          );
         } else if (command.command === 'unsubscribe') {
           timerSubscriptions.get(socket)?.delete(identifier);
         }
@@ -117,8 +133,17 @@ export function attachCable(app: FastifyInstance): Cable {
 
   const cable: Cable = {
     broadcastTimer(message) {
+      // Every client subscribes with the same identifier: each frame is serialised once.
+      const frames = new Map<string, string>();
       for (const [socket, identifiers] of timerSubscriptions) {
-        for (const identifier of identifiers) send(socket, { identifier, message });
+        for (const identifier of identifiers) {
+          let frame = frames.get(identifier);
+          if (frame === undefined) {
+            frame = JSON.stringify({ identifier, message });
+            frames.set(identifier, frame);
+          }
+          sendText(socket, frame);
+        }
       }
     },
     timerSubscribers: () =>

@@ -1,5 +1,6 @@
 // One typed query layer over either engine: PGlite in DATA_DIR (embedded default) or
 // PostgreSQL through node-postgres when DATABASE_URL is set. Repositories see only `Database`.
+import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,20 @@ export interface OpenDatabase {
   migrate(): Promise<void>;
   /** Answers when the database can run a query (the health check). */
   ping(): Promise<boolean>;
+  /**
+   * Delivers `payload` to every listener of `channel` on every process sharing the database:
+   * PostgreSQL NOTIFY, or in process when embedded (one process owns a PGlite data dir).
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Listens on `channel` until the returned function is called. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** After a lost connection came back: notifications in between may be missing. */
+  resumed?(): void;
 }
 
 export type DatabaseTarget =
@@ -46,11 +60,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
     const client = await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
     const db = drizzlePglite({ client, schema });
+    const local = new EventEmitter().setMaxListeners(0);
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => ping(db, () => closed),
+      notify: (channel, payload) => {
+        local.emit(channel, payload);
+        return Promise.resolve();
+      },
+      listen: (channel, handlers) => {
+        const deliver = (payload: string) => handlers.message(payload);
+        local.on(channel, deliver);
+        return Promise.resolve(() => {
+          local.off(channel, deliver);
+          return Promise.resolve();
+        });
+      },
       close: async () => {
         if (closed) return;
         closed = true;
@@ -72,6 +99,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: () => ping(db, () => closed),
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -88,4 +119,75 @@ async function ping(db: Database, isClosed: () => boolean): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed
+ * to other queries). A lost connection is reopened with backoff until `stop` is called.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RECONNECT_MIN_MS;
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(() => {
+      connect(true).catch(scheduleReconnect);
+    }, delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+
+  const connect = async (resumed: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    // Until LISTEN is in place a failure rejects this call; afterwards it reconnects.
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    client = next;
+    delay = RECONNECT_MIN_MS;
+    if (resumed) handlers.resumed?.();
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
 }

@@ -3,12 +3,15 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
+  bigserial,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -138,4 +141,166 @@ export const inviteClicks = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('invite_clicks_invite_idx').on(table.inviteId)],
+);
+
+/**
+ * Draws (DESIGN section 2): back-to-back windows [opens_at, closes_at), exactly one open at a
+ * time (the partial unique index). The seed stays secret until closing; only its sha256, the
+ * commitment, is public while the draw is open.
+ */
+export const draws = pgTable(
+  'draws',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    /** 32 bytes, hex. */
+    seed: text('seed').notNull(),
+    /** sha256(seed), hex. */
+    commitment: text('commitment').notNull(),
+    entriesCount: integer('entries_count'),
+    entriesDigest: text('entries_digest'),
+    winningEntryId: bigint('winning_entry_id', { mode: 'number' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('draws_one_open')
+      .on(table.status)
+      .where(sql`${table.status} = 'open'`),
+    check('draws_status_known', sql`${table.status} in ('open', 'closed')`),
+    check('draws_window_ordered', sql`${table.opensAt} < ${table.closesAt}`),
+  ],
+);
+
+/**
+ * Entries: one per button press and draw (the partial unique index settles racing presses),
+ * plus one per wallet ticket spent. Ids only grow, so "id order" is the order of entry.
+ */
+export const drawEntries = pgTable(
+  'draw_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    source: text('source', { enum: ['button', 'wallet'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('draw_entries_one_press')
+      .on(table.drawId, table.userId)
+      .where(sql`${table.source} = 'button'`),
+    index('draw_entries_draw_idx').on(table.drawId, table.id),
+    index('draw_entries_user_idx').on(table.userId, table.drawId),
+    check('draw_entries_source_known', sql`${table.source} in ('button', 'wallet')`),
+  ],
+);
+
+/**
+ * Wallet tickets: the welcome ticket of every new player, then token rewards. A ticket is
+ * spent once, on the entry it bought.
+ */
+export const walletTickets = pgTable(
+  'wallet_tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['welcome', 'token_reward'] }).notNull(),
+    rewardId: uuid('reward_id'),
+    spentAt: timestamp('spent_at', { withTimezone: true }),
+    drawEntryId: bigint('draw_entry_id', { mode: 'number' }).references(() => drawEntries.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('wallet_tickets_unspent_idx')
+      .on(table.userId, table.id)
+      .where(sql`${table.spentAt} is null`),
+    uniqueIndex('wallet_tickets_entry_unique').on(table.drawEntryId),
+    check(
+      'wallet_tickets_spent_on_entry',
+      sql`(${table.spentAt} is null) = (${table.drawEntryId} is null)`,
+    ),
+  ],
+);
+
+/** Token and coupon rewards earned by an entry (filled by the questionnaire flow). */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['token_reward', 'coupon_reward'] }).notNull(),
+    value: integer('value').notNull(),
+    couponType: text('coupon_type'),
+    imageLink: text('image_link'),
+    link: text('link'),
+    drawEntryId: bigint('draw_entry_id', { mode: 'number' }).references(() => drawEntries.id),
+    playedBack: boolean('played_back').notNull().default(false),
+    claimed: boolean('claimed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('rewards_user_idx').on(table.userId)],
+);
+
+/** The cash prize of a draw's winner: the winner's main_price when the draw closed. */
+export const grandPrizes = pgTable(
+  'grand_prizes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    drawId: integer('draw_id')
+      .notNull()
+      .references(() => draws.id),
+    drawEntryId: bigint('draw_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => drawEntries.id),
+    prizeAmount: integer('prize_amount').notNull(),
+    cashierCheckName: text('cashier_check_name'),
+    cashierCheckAddress: text('cashier_check_address'),
+    paymentMethod: text('payment_method'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('grand_prizes_draw_unique').on(table.drawId),
+    index('grand_prizes_user_idx').on(table.userId),
+  ],
+);
+
+/** 20% of a grand prize for the player whose personal invite brought the winner in. */
+export const referralBonuses = pgTable(
+  'referral_bonuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id),
+    winnerId: uuid('winner_id')
+      .notNull()
+      .references(() => users.id),
+    grandPrizeId: uuid('grand_prize_id')
+      .notNull()
+      .references(() => grandPrizes.id),
+    amount: integer('amount').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('referral_bonuses_prize_unique').on(table.grandPrizeId),
+    index('referral_bonuses_inviter_idx').on(table.inviterId),
+  ],
 );

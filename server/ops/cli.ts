@@ -4,7 +4,8 @@
 import { loadConfigOrExit } from '../config';
 import { databaseTarget, openDatabase, type OpenDatabase } from '../db/database';
 import { createServices, type Services } from '../services/index';
-import { createLogSender } from '../sms/sender';
+import { createSmsSender } from '../sms/sender';
+import { TIMER_NOTIFY_CHANNEL } from '../cable/channels';
 import { DataDirBusyError, lockDataDir, opsSocketPath } from './data-dir-lock';
 import { runOps, type OpsOutput } from './program';
 import { sendOpsCommand } from './socket';
@@ -18,14 +19,19 @@ const output: OpsOutput = {
 
 let database: OpenDatabase | null = null;
 async function openServices(): Promise<Services> {
-  database = await openDatabase(databaseTarget(config));
-  await database.migrate();
+  const opened = await openDatabase(databaseTarget(config));
+  database = opened;
+  await opened.migrate();
   return createServices({
-    db: database.db,
+    db: opened.db,
     config,
-    // Operator commands send no texts.
-    sms: createLogSender({ info: () => undefined }),
+    // The only text an operator command sends: to the winner of a draw it closes.
+    sms: createSmsSender(config, { info: () => undefined }),
     now: () => new Date(),
+    // With PostgreSQL the running servers hear a closing and tell their apps to refetch.
+    broadcast: {
+      timer: (message) => opened.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)),
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 // The operator's commands (DESIGN section 5), defined once over the services. The same
 // definition runs in the CLI process and inside a running server (through its ops socket).
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { DrawNotFound, DrawStillOpen } from '../services/draws';
 import type { Services } from '../services/index';
 import { OpsError } from '../services/ops';
 
@@ -13,6 +14,16 @@ export interface OpsOutput {
 export type ServicesProvider = () => Promise<Services>;
 
 export const DEFAULT_CAMPAIGN_USES = 100;
+
+/** A command that already said what went wrong and only needs to exit non-zero. */
+class OpsFailed extends Error {}
+
+function formatDuration(totalSeconds: number): string {
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  return `${hours}h ${String(minutes).padStart(2, '0')}m ${String(seconds).padStart(2, '0')}s`;
+}
 
 function positiveInteger(value: string): number {
   const parsed = Number(value);
@@ -51,6 +62,56 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
       line(code);
     });
 
+  const draw = program.command('draw').description('the draw');
+  draw
+    .command('status')
+    .description('show the open draw: window, commitment, entries so far, time left')
+    .action(async () => {
+      const { draw: open, entries, secondsLeft } = await (await services()).draws.status();
+      line(`Open draw ${open.id}`);
+      line(`window      ${open.opensAt.toISOString()} .. ${open.closesAt.toISOString()}`);
+      line(`commitment  ${open.commitment}`);
+      line(`entries     ${entries}`);
+      line(`time left   ${formatDuration(secondsLeft)}`);
+    });
+  draw
+    .command('close')
+    .description('close the open draw now and open the next one')
+    .action(async () => {
+      const closed = await (await services()).draws.closeNow();
+      line(`Closed draw ${closed.draw.id} with ${closed.draw.entriesCount ?? 0} entries.`);
+      line(`Opened draw ${closed.next.id}, closing ${closed.next.closesAt.toISOString()}.`);
+      line(
+        closed.winner
+          ? `Winning entry ${closed.winner.entryId} ($${closed.winner.prizeAmount})`
+          : 'closed empty',
+      );
+    });
+  draw
+    .command('verify')
+    .description('recompute a closed draw from its seed and entries; exit 1 on any mismatch')
+    .argument('<id>', 'the draw id', positiveInteger)
+    .action(async (id: number) => {
+      let result;
+      try {
+        result = await (await services()).draws.verify(id);
+      } catch (error) {
+        if (error instanceof DrawNotFound || error instanceof DrawStillOpen) {
+          throw new OpsError(error.message);
+        }
+        throw error;
+      }
+      if (result.mismatches.length === 0) {
+        line(
+          `Draw ${id}: OK (${result.draw.entriesCount ?? 0} entries, ` +
+            `winning entry ${result.draw.winningEntryId ?? 'none'})`,
+        );
+        return;
+      }
+      for (const mismatch of result.mismatches) output.err(`Draw ${id}: MISMATCH ${mismatch}\n`);
+      throw new OpsFailed();
+    });
+
   const user = program.command('user').description('players');
   user
     .command('unlock')
@@ -81,6 +142,7 @@ export async function runOps(
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof OpsFailed) return 1;
     if (error instanceof OpsError) {
       output.err(`${error.message}\n`);
       return 1;

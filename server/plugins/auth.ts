@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Sets `request.session` when the request carries a live session; never refuses. */
+    identifyIfSignedIn: (request: FastifyRequest) => Promise<void>;
     signSessionToken: (sessionId: string) => string;
     /** The live session a token names, or null (also used by /cable). */
     sessionFromToken: (token: string) => Promise<LiveSession | null>;
@@ -75,6 +77,18 @@ export default fp(
       const session = await sessionFromClaims(claims);
       if (!session) throw unauthorized();
       request.session = session;
+    });
+
+    app.decorate('identifyIfSignedIn', async (request: FastifyRequest) => {
+      if (!request.headers.authorization) return;
+      try {
+        request.session = await sessionFromClaims(
+          await request.jwtVerify({ algorithms: ['HS256'] }),
+        );
+      } catch {
+        // Public reads answer the same to a stale token as to no token.
+        request.session = null;
+      }
     });
   },
   { name: 'auth' },

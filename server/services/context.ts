@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TimerMessage } from '../../contract/cable';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { SmsSender } from '../sms/sender';
@@ -9,6 +11,10 @@ export interface ServiceContext {
   sms: SmsSender;
   /** The current time; tests move it forward to expire codes and end blocks. */
   now: () => Date;
+  /** Reaches every app on every instance (TimerChannel); absent where nobody listens. */
+  broadcast?: { timer(message: TimerMessage): Promise<void> };
+  /** Where services report what happened after a response was sent (a texted winner). */
+  log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
 /** PostgreSQL's unique_violation, whether the driver error is bare or wrapped by drizzle. */

@@ -1,16 +1,20 @@
 import type { ServiceContext } from './context';
 import { createClickService } from './clicks';
+import { createDrawService } from './draws';
 import { createInviteService } from './invites';
 import { createOpsService } from './ops';
+import { createPrizeService } from './prizes';
 import { createSessionService } from './sessions';
 import { createSignInService } from './sign-in';
 import { createUserService } from './users';
+import { createWalletService } from './wallet';
 
 /** Every service of the server, built once over one context and shared by API, cable and CLI. */
 export function createServices(context: ServiceContext) {
   const sessions = createSessionService(context);
   const invites = createInviteService(context);
   const signIn = createSignInService(context, sessions);
+  const draws = createDrawService(context);
   return {
     context,
     sessions,
@@ -18,6 +22,9 @@ export function createServices(context: ServiceContext) {
     signIn,
     users: createUserService(context),
     clicks: createClickService(context),
+    draws,
+    wallet: createWalletService(context, draws),
+    prizes: createPrizeService(context),
     ops: createOpsService(context, invites, signIn),
   };
 }

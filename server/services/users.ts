@@ -7,6 +7,7 @@ import { consumeInvite, deleteInvitesOwnedBy, findInviteByCode } from '../reposi
 import { deleteCodesOf } from '../repositories/one-time-codes';
 import { clearGuard } from '../repositories/phone-guards';
 import { revokeSessionsOf } from '../repositories/sessions';
+import { insertTicket } from '../repositories/wallet';
 import {
   anonymiseUser,
   findActiveUserById,
@@ -48,6 +49,8 @@ export function createUserService({ db, now }: ServiceContext) {
           if (!(await consumeInvite(tx, invite, user.id, now()))) {
             throw invalid('This invite code has already been used');
           }
+          // The welcome promises one free entry ticket, kept in the wallet (spec section 1).
+          await insertTicket(tx, { userId: user.id, source: 'welcome' });
           return toUserView(user);
         });
       } catch (error) {

@@ -13,6 +13,8 @@ import {
   selectIsAuthenticated,
 } from '../../machines/session/session.selectors';
 import { EntryFlowProvider } from '../features/entry/EntryFlowProvider';
+import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
+import { DrawCycleProvider } from '../features/home/DrawCycleProvider';
 import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
 import { TabBar } from '../features/tabs/TabBar';
 import { setUnauthorizedHandler } from '../lib/api';
@@ -32,12 +34,19 @@ export type AppProps = {
   sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect' | 'clock'>;
   entryFlowLogic?: ComponentProps<typeof EntryFlowProvider>['logic'];
   playersLogic?: typeof connectedPlayersMachine;
+  /** The draw cycle with its calls and live channel; tests give one with fakes. */
+  drawCycleLogic?: ComponentProps<typeof DrawCycleProvider>['logic'];
+  /** Clock and inspection of the draw-cycle actor. */
+  drawCycleOptions?: ComponentProps<typeof DrawCycleProvider>['options'];
   /** The Stately inspector (development, `?inspect`): watches the session and entry flow. */
   inspect?: EntryFlowOptions['inspect'];
 };
 
 type EntryFlowOptions = NonNullable<ComponentProps<typeof EntryFlowProvider>['options']>;
-type ShellProps = Pick<AppProps, 'entryFlowLogic' | 'inspect'>;
+type ShellProps = Pick<
+  AppProps,
+  'entryFlowLogic' | 'inspect' | 'drawCycleLogic' | 'drawCycleOptions'
+>;
 
 /** Keeps the device in step with the session and lets a 401 anywhere sign the player out. */
 function useSessionDevice() {
@@ -67,22 +76,31 @@ function SignedOutApp({ entryFlowLogic, inspect }: ShellProps) {
   );
 }
 
-function SignedInApp() {
+/** The draw runs only while a player is signed in (the timer is fetched only then). */
+function SignedInApp({ drawCycleLogic, drawCycleOptions, inspect }: ShellProps) {
+  const options = inspect ? { inspect, ...drawCycleOptions } : drawCycleOptions;
   return (
-    <div className="signed-in">
-      <SignedInRoutes />
-      <TabBar />
-    </div>
+    <DrawCycleProvider logic={drawCycleLogic} options={options}>
+      <div className="signed-in">
+        <SignedInRoutes />
+        <TabBar />
+        <GrandPrizeOverlay />
+      </div>
+    </DrawCycleProvider>
   );
 }
 
-function Shell({ entryFlowLogic, inspect }: ShellProps) {
+function Shell({ entryFlowLogic, inspect, drawCycleLogic, drawCycleOptions }: ShellProps) {
   useSessionDevice();
   const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
   return (
     <InstallGate>
       {isAuthenticated ? (
-        <SignedInApp />
+        <SignedInApp
+          drawCycleLogic={drawCycleLogic}
+          drawCycleOptions={drawCycleOptions}
+          inspect={inspect}
+        />
       ) : (
         <SignedOutApp entryFlowLogic={entryFlowLogic} inspect={inspect} />
       )}
@@ -95,6 +113,8 @@ export function App({
   sessionOptions,
   entryFlowLogic,
   playersLogic = connectedPlayersMachine,
+  drawCycleLogic,
+  drawCycleOptions,
   inspect,
 }: AppProps) {
   return (
@@ -115,7 +135,12 @@ export function App({
           }}
         >
           <PlayersLogicContext.Provider value={playersLogic}>
-            <Shell entryFlowLogic={entryFlowLogic} inspect={inspect} />
+            <Shell
+              entryFlowLogic={entryFlowLogic}
+              inspect={inspect}
+              drawCycleLogic={drawCycleLogic}
+              drawCycleOptions={drawCycleOptions}
+            />
           </PlayersLogicContext.Provider>
         </SessionContext.Provider>
       </Router>

@@ -5,6 +5,7 @@ import { DisclaimerPage } from '../features/entry/DisclaimerPage';
 import { LandingPage } from '../features/entry/LandingPage';
 import { LoginPage } from '../features/entry/LoginPage';
 import { HomePage } from '../features/home/HomePage';
+import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { SessionContext } from './session-context';
 
@@ -30,6 +31,9 @@ const PlayersTutorialPage = lazy(() =>
   import('../features/players/PlayersTutorialPage').then((m) => ({
     default: m.PlayersTutorialPage,
   })),
+);
+const WalletScreens = lazy(() =>
+  import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
 );
 const TermsPage = lazy(() =>
   import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
@@ -115,7 +119,7 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
 
 /**
  * A signed-in player. The spec's other signed-in routes (/questionnaire, /winnings, /grandPrize,
- * /disclosure, /what-i-like, /youve-entered, /rewards, /form/has-problem) join this table with
+ * /disclosure, /what-i-like, /rewards, /form/has-problem) join this table with
  * their screens; until then they fall through to /home like any unknown path.
  */
 export function SignedInRoutes() {
@@ -123,8 +127,12 @@ export function SignedInRoutes() {
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
         <Route path="/home" nest component={HomePage} />
+        <Route path="/youve-entered" component={YouveEnteredPage} />
         <Route path="/players" component={PlayersPage} />
         <Route path="/players-tutorial" component={PlayersTutorialPage} />
+        {/* One component for both: the instructions hand over to the tickets in one wallet. */}
+        <Route path="/wallet" component={WalletScreens} />
+        <Route path="/wallet-token" component={WalletScreens} />
         <Route path="/privacy-policy" component={Privacy} />
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />

@@ -80,6 +80,8 @@ export interface TestAppOptions {
   sms?: SmsSender;
   clock?: TestClock;
   clientDir?: string;
+  /** Let the app close draws on its own schedule (off: tests close them by hand). */
+  scheduleDraws?: boolean;
 }
 
 const openApps = new Set<FastifyInstance>();
@@ -95,6 +97,7 @@ export async function buildTestApp(database: OpenDatabase, options: TestAppOptio
     ...(options.sms ? { sms: options.sms } : {}),
     ...(options.clock ? { now: options.clock.now } : {}),
     clientDir: options.clientDir ?? '/nonexistent-client-dir',
+    scheduleDraws: options.scheduleDraws ?? false,
   });
   await app.ready();
   openApps.add(app);
@@ -175,4 +178,48 @@ export async function signedInPlayer(app: FastifyInstance, inviteCode?: string) 
 /** A code that is certainly not `code`. */
 export function wrongCode(code: string): string {
   return String((Number(code) + 1) % 10_000).padStart(4, '0');
+}
+
+/**
+ * An SMS sender that keeps every text it is given. It reports that it does not deliver, so
+ * request_code still hands back the otp the sign-in helpers use.
+ */
+export function capturingSms() {
+  const sent: { to: string; body: string }[] = [];
+  const sender: SmsSender = {
+    delivers: false,
+    send: (to, body) => {
+      sent.push({ to, body });
+      return Promise.resolve();
+    },
+  };
+  return { sender, sent };
+}
+
+/**
+ * A fresh PostgreSQL database that several app instances can share (each opens its own pool
+ * on `url`, as separate servers would). Needs TEST_DATABASE_URL.
+ */
+export async function sharedPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `bb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const shared = new URL(adminUrl);
+  shared.pathname = `/${name}`;
+  const migrator = await openDatabase({ kind: 'postgres', url: shared.href, maxConnections: 1 });
+  await migrator.migrate();
+  await migrator.close();
+  return {
+    url: shared.href,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
 }

@@ -117,3 +117,30 @@ export function newPhone(): { digits: string; withCountry: string } {
   const digits = `415${exchange}${line}`;
   return { digits, withCountry: `1${digits}` };
 }
+
+/** A player registered with the starter code signs in on /phone-login and lands on /home. */
+export async function signInThroughPhoneLogin(
+  page: Page,
+  server: RunningServer,
+  phone: { digits: string; withCountry: string },
+): Promise<void> {
+  const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      phone_number: phone.withCountry,
+      invite_code: server.starterInviteCode,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
+  await page.goto('/phone-login');
+  await page.getByRole('textbox').fill(phone.digits);
+  await page.getByRole('button', { name: 'Get my code' }).tap();
+  await page.waitForURL('**/login');
+  const shown = page.getByText(/^\d{4}$/).first();
+  await shown.waitFor();
+  const code = (await shown.textContent())!.trim();
+  await page.locator('input[inputmode="numeric"]').first().tap();
+  await page.keyboard.type(code, { delay: 40 });
+  await page.waitForURL('**/home');
+}

@@ -5,21 +5,49 @@ import {
   selectIsFirstTimeUser,
   selectPrizeAmount,
 } from '../../../machines/session/session.selectors';
-import { useDrawStatus } from './draw-status';
+import {
+  formatCountdown,
+  selectCanEnterDraw,
+  selectCanPress,
+  selectTimeLeft,
+} from '../../../machines/draw-cycle/draw-cycle.selectors';
+import { useDrawCycleSelector, useDrawCycleSend } from './draw-status';
 import './home.css';
+
+function Countdown({ amount }: { amount: string | null }) {
+  const timeLeft = useDrawCycleSelector(selectTimeLeft);
+  return (
+    <section className="home__entered">
+      <p className="home__entered-title">
+        {amount === null ? "You're Entered To Win." : `You're Entered To Win ${amount}.`}
+      </p>
+      <p className="home__next">Enter The Next Drawing In:</p>
+      <p className="home__countdown" role="timer" aria-label="Time until the next drawing">
+        {formatCountdown(timeLeft)}
+      </p>
+    </section>
+  );
+}
 
 export function HomePage() {
   const prizeAmount = SessionContext.useSelector(selectPrizeAmount);
   const isFirstTimeUser = SessionContext.useSelector(selectIsFirstTimeUser);
-  const { enterDraw } = useDrawStatus();
+  const canEnterDraw = useDrawCycleSelector(selectCanEnterDraw);
+  const canPress = useDrawCycleSelector(selectCanPress);
+  const send = useDrawCycleSend();
+  const amount = prizeAmount === null ? null : formatPrize(prizeAmount);
   return (
     <main className="screen home">
       {isFirstTimeUser && <h1 className="home__welcome">Welcome to BLACK BUTTON</h1>}
-      <BlackButton
-        label="Enter To Win"
-        amount={prizeAmount === null ? null : formatPrize(prizeAmount)}
-        onPress={enterDraw}
-      />
+      {canEnterDraw ? (
+        <BlackButton
+          label="Enter To Win"
+          amount={amount}
+          onPress={canPress ? () => send({ type: 'draw.press' }) : null}
+        />
+      ) : (
+        <Countdown amount={amount} />
+      )}
     </main>
   );
 }

@@ -4,6 +4,8 @@ import { act, render, screen } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
 import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
+import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
+import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
 import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
 import {
@@ -20,6 +22,7 @@ import {
   type PersistedSession,
 } from '../../../machines/session/session.persistence';
 import { App } from '../../../src/app/App';
+import { FakeCable, FakeDrawApi, TIMER_NOT_ENTERED } from './draw-fake-api';
 import { FakeEntryFlowApi } from './fake-entry-flow-api';
 
 export const PLAYER = {
@@ -138,7 +141,24 @@ export type RenderAppOptions = {
   clock?: SimulatedClock;
   /** Answer the settings call at once with these settings (default: the test answers). */
   config?: AppConfigResponse | null;
+  /** Clock and inspection of the draw cycle (default: the browser's clock). */
+  drawClock?: SimulatedClock;
+  drawInspect?: (event: InspectionEvent) => void;
+  /** The draw's calls (default: `idleDrawApi()`, answered at once). */
+  drawApi?: FakeDrawApi;
 };
+
+/**
+ * The draw's calls as a player without an entry sees them, answered at once: the timer says
+ * the cycle is finished, no rewards, no grand prize. Tests take over a call with answerByHand.
+ */
+export function idleDrawApi(): FakeDrawApi {
+  const drawApi = new FakeDrawApi();
+  drawApi.answerAlways('timer', () => Promise.resolve(TIMER_NOT_ENTERED));
+  drawApi.answerAlways('grandPrizes', () => Promise.resolve({ data: [] }));
+  drawApi.answerAlways('rewards', () => Promise.resolve({ data: [] }));
+  return drawApi;
+}
 
 export function renderApp(options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', options.path ?? '/');
@@ -150,6 +170,8 @@ export function renderApp(options: RenderAppOptions = {}) {
   const entryApi = new FakeEntryFlowApi();
   entryApi.answerAlways('countInviteClick', () => Promise.resolve({ message: 'ok' }));
   const playersApi = new FakePlayersApi();
+  const drawApi = options.drawApi ?? idleDrawApi();
+  const cable = new FakeCable();
   const sessionLogic = sessionMachine.provide({ actors: createSessionActors(sessionApi) });
   const sessionOptions: Pick<ActorOptions<typeof sessionLogic>, 'inspect' | 'clock'> = {
     ...(options.inspect ? { inspect: options.inspect } : {}),
@@ -161,9 +183,16 @@ export function renderApp(options: RenderAppOptions = {}) {
       sessionOptions={sessionOptions}
       entryFlowLogic={entryFlowMachine.provide({ actors: createEntryFlowActors(entryApi) })}
       playersLogic={playersMachine.provide({ actors: createPlayersActors(playersApi) })}
+      drawCycleLogic={drawCycleMachine.provide({
+        actors: createDrawCycleActors(drawApi, cable.listen),
+      })}
+      drawCycleOptions={{
+        ...(options.drawClock ? { clock: options.drawClock } : {}),
+        ...(options.drawInspect ? { inspect: options.drawInspect } : {}),
+      }}
     />,
   );
-  return { view, sessionApi, entryApi, playersApi };
+  return { view, sessionApi, entryApi, playersApi, drawApi, cable };
 }
 
 /** Follows a link inside the app (what a tap on a link or the address bar does). */

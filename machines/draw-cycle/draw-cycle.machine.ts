@@ -1,0 +1,389 @@
+// The draw (spec sections 2, 3, 4 and 9): the black button, entering the open draw, the
+// countdown to the next drawing, the timer the server keeps, the live channel that says a draw
+// has closed, the 'You're Entered To Win' screen and the 'YOU WON!' view. It runs while a
+// player is signed in (the timer is fetched only then) and asks the app to navigate, to toast
+// and to tell the session that the grand prize has been shown.
+import { and, assign, emit, not, raise, setup, stateIn } from 'xstate';
+import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
+import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
+import { browserStorage } from '../session/session.persistence';
+import type { NavigateEffect, ToastEffect } from '../shared/effects';
+import { clockNow, disconnectedDrawCycleActors } from './draw-cycle.actors';
+import {
+  parsePersistedDraw,
+  writeHasClickedButton,
+  type PersistedDraw,
+} from './draw-cycle.persistence';
+
+/** What the draw borrows from the session; the app sends `session.updated` when it changes. */
+export type SessionFlags = {
+  isFirstTimeUser: boolean;
+  isFirstQuestionnaire: boolean;
+  grandPrizeHasBeenShown: boolean;
+};
+
+export type DrawCycleContext = PersistedDraw & {
+  /** The player pressed the button during this visit. */
+  hasEnteredDrawInSession: boolean;
+  /** Rewards found by the check after entering, for the reward screens. */
+  rewards: Reward[];
+  /** From the timer: the player has questions left to answer. */
+  showTellUsMore: boolean;
+  /** The prize the 'YOU WON!' view shows while it is on screen. */
+  grandPrizeAmount: number | null;
+  session: SessionFlags;
+};
+
+export type DrawCycleInput = {
+  /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
+  stored: string | null;
+  session: SessionFlags;
+};
+
+export type DrawCycleEvent =
+  | { type: 'draw.press' }
+  /** The window got focus back or became visible again. */
+  | { type: 'window.focused' }
+  /** TimerChannel broadcast `{ refetch: true }`: a draw has closed. */
+  | { type: 'cable.refetch' }
+  | { type: 'countdown.tick' }
+  /** Raised by the chart when the countdown reaches 0 and the timer should be asked again. */
+  | { type: 'countdown.ended' }
+  | { type: 'youveEntered.opened' }
+  | { type: 'youveEntered.left' }
+  | { type: 'session.updated'; session: SessionFlags };
+
+/** The session should record that the 'YOU WON!' view has been shown (grandPrizeHasBeenShown). */
+export type GrandPrizeShownEffect = { type: 'grandPrizeShown' };
+
+export type DrawCycleEmitted = NavigateEffect | ToastEffect | GrandPrizeShownEffect;
+
+export const YOUVE_ENTERED_PATH = '/youve-entered';
+export const REWARDS_PATH = '/rewards';
+export const WHAT_I_LIKE_PATH = '/what-i-like';
+/** The navigation state the reward screens read to know where the player came from. */
+export const REDIRECTED_FROM_YOUVE_ENTERED = { redirectedFrom: 'YouveEntered' } as const;
+/** Shown when entering fails without a message from the server. */
+export const TOAST_ENTER_FAILED = 'Server Error';
+/** The daily draw's length, until the server has said how long a cycle is. */
+export const DEFAULT_CYCLE_SECONDS = 86_400;
+
+/** Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. */
+export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
+  if (startedAt === null) return 0;
+  const elapsed = Math.max(0, now - startedAt) / 1000;
+  return Math.max(0, Math.ceil(interval - elapsed));
+}
+
+function initialContext(input: DrawCycleInput): DrawCycleContext {
+  return {
+    ...parsePersistedDraw(input.stored),
+    hasEnteredDrawInSession: false,
+    rewards: [],
+    showTellUsMore: false,
+    grandPrizeAmount: null,
+    session: input.session,
+  };
+}
+
+export const drawCycleMachine = setup({
+  types: {
+    context: {} as DrawCycleContext,
+    events: {} as DrawCycleEvent,
+    input: {} as DrawCycleInput,
+    emitted: {} as DrawCycleEmitted,
+  },
+  actors: disconnectedDrawCycleActors,
+  delays: {
+    /** 'You're Entered To Win' stays 1.5 s before the rewards check (spec section 9). */
+    youveEnteredCheck: 1500,
+    /** The 'YOU WON!' view stays 3 s (spec section 9). */
+    grandPrizeOverlay: 3000,
+  },
+  guards: {
+    canEnterDraw: ({ context }) => context.canEnterDraw,
+    cannotEnterDraw: ({ context }) => !context.canEnterDraw,
+    // The press resumes what is under way instead of entering twice.
+    hasQuestionnaireOrEntry: ({ context }) =>
+      context.currentQuestionnaire !== null || context.currentDrawEntry !== null,
+    hasTimeLeft: ({ context }) => context.timeLeft > 0,
+    isTimeUp: ({ context }) => context.timeLeft === 0,
+    // Spec section 4: at zero the timer is asked again unless the player can already enter or
+    // is a first-time user (a fetch in progress is the third exception, checked by state).
+    shouldRefetchAtZero: ({ context }) => !context.canEnterDraw && !context.session.isFirstTimeUser,
+    hasUnshownGrandPrize: ({ context }, prizes: GrandPrize[]) =>
+      prizes.length > 0 && !context.session.grandPrizeHasBeenShown,
+    hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
+  },
+  actions: {
+    navigate: emit((_, params: { to: string; state?: Record<string, unknown> }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      ...(params.state === undefined ? {} : { state: params.state }),
+    })),
+    storeHasClickedButton: () => writeHasClickedButton(browserStorage()),
+    // Spec section 4, entering a draw: marked at once, before the server has answered.
+    markEntered: assign(({ context, system }) => {
+      const now = clockNow(system);
+      // A countdown the server set keeps running; otherwise the remembered cycle counts from
+      // the press (stored interval minus time since entry).
+      const counting = context.timeLeft > 0 && context.countdownStartedAt !== null;
+      const interval = context.cycleTime ?? DEFAULT_CYCLE_SECONDS;
+      return {
+        hasEnteredDrawInSession: true,
+        canEnterDraw: false,
+        lastDrawEntered: now,
+        ...(counting
+          ? {}
+          : { secondsUntilNextDraw: interval, countdownStartedAt: now, timeLeft: interval }),
+      };
+    }),
+    recordEntry: assign(({ context }, params: { entry: DrawEntry }) => ({
+      draw_entries: [...context.draw_entries, params.entry],
+      currentDrawEntry: params.entry,
+    })),
+    toastEntryFailure: emit((_, failure: CallFailure) => ({
+      type: 'toast' as const,
+      message: failure.detail ?? TOAST_ENTER_FAILED,
+      variant: 'error' as const,
+    })),
+    recomputeTimeLeft: assign(({ context, system }) => ({
+      timeLeft: remainingSeconds(
+        context.secondsUntilNextDraw,
+        context.countdownStartedAt,
+        clockNow(system),
+      ),
+    })),
+    // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to
+    // a draw that is over, so the next press enters the next draw.
+    allowEntryAgain: assign({ canEnterDraw: true, currentDrawEntry: null }),
+    requestRefetch: raise({ type: 'countdown.ended' }),
+    // The screen the press navigates to starts its wait with the press, not a render later.
+    openYouveEntered: raise({ type: 'youveEntered.opened' }),
+    // Spec section 4, the timer, rule by rule.
+    applyTimer: assign(({ context, system }, timer: TimerResponse) => {
+      const now = clockNow(system);
+      const next: Partial<DrawCycleContext> = {
+        showTellUsMore: timer.show_tell_us_more,
+        cycleTime: timer.cycle_time,
+      };
+      if (!timer.cycle_finished) {
+        next.secondsUntilNextDraw = timer.time_left;
+        next.countdownStartedAt = now;
+        next.timeLeft = timer.time_left;
+      } else {
+        // No entry of this player in the open draw: whatever entry the app held is over.
+        next.currentDrawEntry = null;
+        if (!context.canEnterDraw) {
+          const interval = context.cycleTime ?? timer.cycle_time;
+          next.secondsUntilNextDraw = interval;
+          next.countdownStartedAt = now;
+          next.timeLeft = interval;
+          if (!context.session.isFirstQuestionnaire) next.canEnterDraw = true;
+        }
+      }
+      if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
+      return next;
+    }),
+    showGrandPrize: assign((_, prizes: GrandPrize[]) => ({
+      grandPrizeAmount: prizes[0]?.additional_info.prize_amount ?? null,
+    })),
+    hideGrandPrize: assign(({ context }) => ({
+      grandPrizeAmount: null,
+      // Kept here too, so a refetch before the session's flag comes back shows nothing twice.
+      session: { ...context.session, grandPrizeHasBeenShown: true },
+    })),
+    tellSessionGrandPrizeShown: emit({ type: 'grandPrizeShown' as const }),
+    storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
+    updateSession: assign((_, session: SessionFlags) => ({ session })),
+  },
+}).createMachine({
+  id: 'drawCycle',
+  type: 'parallel',
+  context: ({ input }) => initialContext(input),
+  // The live channel stays open for as long as the player is signed in.
+  invoke: { id: 'listenToCable', src: 'listenToCable' },
+  on: {
+    'session.updated': {
+      actions: { type: 'updateSession', params: ({ event }) => event.session },
+    },
+  },
+  states: {
+    entry: {
+      description: 'The black button: a press enters the open draw, once.',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'draw.press': [
+              {
+                guard: and(['canEnterDraw', 'hasQuestionnaireOrEntry']),
+                actions: [
+                  { type: 'navigate', params: { to: YOUVE_ENTERED_PATH } },
+                  'openYouveEntered',
+                  'storeHasClickedButton',
+                  'markEntered',
+                ],
+              },
+              {
+                guard: 'canEnterDraw',
+                target: 'entering',
+                actions: [
+                  { type: 'navigate', params: { to: YOUVE_ENTERED_PATH } },
+                  'openYouveEntered',
+                  'storeHasClickedButton',
+                  'markEntered',
+                ],
+              },
+            ],
+          },
+        },
+        entering: {
+          invoke: {
+            id: 'enterDraw',
+            src: 'enterDraw',
+            onDone: {
+              target: 'idle',
+              actions: { type: 'recordEntry', params: ({ event }) => ({ entry: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'toastEntryFailure',
+                params: ({ event }) => toCallFailure(event.error),
+              },
+            },
+          },
+        },
+      },
+    },
+    countdown: {
+      description: 'Time to the next drawing, recomputed each second from real elapsed time.',
+      initial: 'stopped',
+      states: {
+        stopped: {
+          always: { guard: 'hasTimeLeft', target: 'running' },
+        },
+        running: {
+          entry: 'recomputeTimeLeft',
+          invoke: { id: 'tickEverySecond', src: 'tickEverySecond' },
+          on: { 'countdown.tick': { actions: 'recomputeTimeLeft' } },
+          always: [
+            {
+              guard: and(['isTimeUp', 'shouldRefetchAtZero', not(stateIn({ timer: 'fetching' }))]),
+              target: 'stopped',
+              actions: ['requestRefetch', 'allowEntryAgain'],
+            },
+            { guard: 'isTimeUp', target: 'stopped', actions: 'allowEntryAgain' },
+          ],
+        },
+      },
+    },
+    timer: {
+      description: "The server's timer: at start, on focus while entry is blocked, at zero, live.",
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchTimer',
+            src: 'fetchTimer',
+            onDone: {
+              target: 'idle',
+              actions: { type: 'applyTimer', params: ({ event }) => event.output },
+            },
+            // Logged only (spec section 8): the countdown carries on with what it knew.
+            onError: { target: 'idle' },
+          },
+          on: {
+            // A draw closed while asking: the answer on its way may predate it, ask again.
+            'cable.refetch': { target: 'fetching', reenter: true },
+          },
+        },
+        idle: {
+          on: {
+            'window.focused': { guard: 'cannotEnterDraw', target: 'fetching' },
+            'cable.refetch': { target: 'fetching' },
+            'countdown.ended': { target: 'fetching' },
+          },
+        },
+      },
+    },
+    grandPrize: {
+      description: "The 'YOU WON!' view: once, for 3 s, when an unshown grand prize exists.",
+      initial: 'fetching',
+      states: {
+        fetching: {
+          invoke: {
+            id: 'fetchGrandPrizes',
+            src: 'fetchGrandPrizes',
+            onDone: [
+              {
+                guard: { type: 'hasUnshownGrandPrize', params: ({ event }) => event.output },
+                target: 'showing',
+                actions: { type: 'showGrandPrize', params: ({ event }) => event.output },
+              },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle' },
+          },
+        },
+        idle: {
+          on: {
+            'cable.refetch': { target: 'fetching' },
+            'countdown.ended': { target: 'fetching' },
+          },
+        },
+        showing: {
+          after: {
+            grandPrizeOverlay: {
+              target: 'idle',
+              actions: ['hideGrandPrize', 'tellSessionGrandPrizeShown'],
+            },
+          },
+        },
+      },
+    },
+    youveEntered: {
+      description: "'You're Entered To Win': after 1.5 s, the rewards decide where next.",
+      initial: 'away',
+      states: {
+        // Opened by a press, or by a reload or a link: the screen says so when it opens.
+        away: {
+          on: { 'youveEntered.opened': { target: 'waiting' } },
+        },
+        waiting: {
+          after: { youveEnteredCheck: { target: 'checkingRewards' } },
+          on: { 'youveEntered.left': { target: 'away' } },
+        },
+        checkingRewards: {
+          invoke: {
+            id: 'fetchRewards',
+            src: 'fetchRewards',
+            onDone: [
+              {
+                guard: { type: 'hasRewards', params: ({ event }) => event.output },
+                target: 'away',
+                actions: [
+                  { type: 'storeRewards', params: ({ event }) => event.output },
+                  {
+                    type: 'navigate',
+                    params: { to: REWARDS_PATH, state: { ...REDIRECTED_FROM_YOUVE_ENTERED } },
+                  },
+                ],
+              },
+              { target: 'away', actions: { type: 'navigate', params: { to: WHAT_I_LIKE_PATH } } },
+            ],
+            // No rewards to show: on to the questions as when there are none.
+            onError: {
+              target: 'away',
+              actions: { type: 'navigate', params: { to: WHAT_I_LIKE_PATH } },
+            },
+          },
+          on: { 'youveEntered.left': { target: 'away' } },
+        },
+      },
+    },
+  },
+});
+
+export type DrawCycleMachine = typeof drawCycleMachine;

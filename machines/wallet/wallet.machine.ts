@@ -1,0 +1,268 @@
+// The wallet (spec sections 2 and 4, DESIGN sections 2 and 8): /wallet explains tickets with
+// instruction slides once, /wallet-token lists the tickets held and enters as many as the player
+// wants into the open draw ("more chances to win"). Each page tells the machine when it opens
+// (`route.opened`); the machine asks the app to navigate, to toast, and to remember that the
+// instructions were seen.
+import { and, assign, emit, enqueueActions, setup } from 'xstate';
+import type { NavigateEffect, ToastEffect, ToastVariant } from '../shared/effects';
+import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
+import {
+  disconnectedWalletActors,
+  type TicketsEntered,
+  type WalletHoldings,
+} from './wallet.actors';
+
+/** The wallet's instruction slides (their texts live with the view). */
+export const WALLET_SLIDE_COUNT = 4;
+export const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
+
+export const WALLET_PATHS = { instructions: '/wallet', tickets: '/wallet-token' } as const;
+export type WalletPath = (typeof WALLET_PATHS)[keyof typeof WALLET_PATHS];
+
+export const TOAST_LOAD_FAILED = 'Your wallet could not be loaded. Please try again.';
+export const TOAST_ENTER_FAILED = 'Your tickets could not be entered. Please try again.';
+
+/** The success toast: '1 ticket entered in today's draw', '3 tickets entered in today's draw'. */
+export function ticketsEnteredMessage(count: number): string {
+  return `${count} ${count === 1 ? 'ticket' : 'tickets'} entered in today's draw`;
+}
+
+export type WalletInput = {
+  /** The walletInstruction flag on the device, or the session's hasSeenInstructions.wallet. */
+  hasSeenInstructions: boolean;
+};
+
+export type WalletContext = {
+  hasSeenInstructions: boolean;
+  slideIndex: number;
+  /** Tickets held, as the server last said. */
+  tickets: number;
+  currentDrawId: number | null;
+  entriesInCurrentDraw: number;
+  /** How many tickets the next press enters: 1 to `tickets`. */
+  count: number;
+};
+
+export type WalletEvent =
+  | { type: 'route.opened'; path: WalletPath }
+  | { type: 'slides.next' }
+  | { type: 'slides.previous' }
+  | { type: 'slides.swipeUp' }
+  | { type: 'tickets.increment' }
+  | { type: 'tickets.decrement' }
+  | { type: 'tickets.enter' }
+  | { type: 'tickets.enterAll' }
+  | { type: 'tickets.retry' };
+
+/** The app sets the walletInstruction flag and tells the session (hasSeenInstructions.wallet). */
+export type WalletInstructionsSeenEffect = { type: 'instructionsSeen' };
+
+export type WalletEmitted = NavigateEffect | ToastEffect | WalletInstructionsSeenEffect;
+
+type ToastParams = { message: string; variant: ToastVariant };
+
+export const walletMachine = setup({
+  types: {
+    context: {} as WalletContext,
+    events: {} as WalletEvent,
+    input: {} as WalletInput,
+    emitted: {} as WalletEmitted,
+  },
+  actors: disconnectedWalletActors,
+  guards: {
+    isInstructionsRoute: ({ event }) =>
+      event.type === 'route.opened' && event.path === WALLET_PATHS.instructions,
+    isTicketsRoute: ({ event }) =>
+      event.type === 'route.opened' && event.path === WALLET_PATHS.tickets,
+    hasSeenInstructions: ({ context }) => context.hasSeenInstructions,
+    isOnLastSlide: ({ context }) => context.slideIndex >= LAST_WALLET_SLIDE_INDEX,
+    canGoToPreviousSlide: ({ context }) => context.slideIndex > 0,
+    holdsNoTickets: (_, params: { tickets: number }) => params.tickets === 0,
+    canAddTicket: ({ context }) => context.count < context.tickets,
+    canRemoveTicket: ({ context }) => context.count > 1,
+    holdsSeveralTickets: ({ context }) => context.tickets > 1,
+    // The server refuses a count above the tickets held (spent elsewhere meanwhile).
+    isRejectedCount: (_, failure: CallFailure) => failure.status === 422 && failure.detail !== null,
+  },
+  actions: {
+    navigate: emit((_, params: { to: WalletPath; replace?: boolean }) => ({
+      type: 'navigate' as const,
+      to: params.to,
+      ...(params.replace === undefined ? {} : { replace: params.replace }),
+    })),
+    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    resetSlides: assign({ slideIndex: 0 }),
+    showNextSlide: assign({ slideIndex: ({ context }) => context.slideIndex + 1 }),
+    showPreviousSlide: assign({ slideIndex: ({ context }) => context.slideIndex - 1 }),
+    finishInstructions: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ hasSeenInstructions: true });
+      enqueue.emit({ type: 'instructionsSeen' });
+      enqueue.emit({ type: 'navigate', to: WALLET_PATHS.tickets });
+    }),
+    storeHoldings: assign((_, params: WalletHoldings) => ({
+      tickets: params.tickets,
+      currentDrawId: params.currentDrawId,
+      entriesInCurrentDraw: params.entriesInCurrentDraw,
+      count: 1,
+    })),
+    storeTicketsEntered: assign(({ context }, params: TicketsEntered) => ({
+      tickets: params.tickets,
+      entriesInCurrentDraw: context.entriesInCurrentDraw + params.entered,
+      count: 1,
+    })),
+    addTicket: assign({ count: ({ context }) => context.count + 1 }),
+    removeTicket: assign({ count: ({ context }) => context.count - 1 }),
+    chooseAllTickets: assign({ count: ({ context }) => context.tickets }),
+    showEntered: emit((_, params: TicketsEntered) => ({
+      type: 'toast' as const,
+      message: ticketsEnteredMessage(params.entered),
+      variant: 'success' as const,
+    })),
+  },
+}).createMachine({
+  id: 'wallet',
+  context: ({ input }) => ({
+    hasSeenInstructions: input.hasSeenInstructions,
+    slideIndex: 0,
+    tickets: 0,
+    currentDrawId: null,
+    entriesInCurrentDraw: 0,
+    count: 1,
+  }),
+  initial: 'awaitingRoute',
+  on: {
+    // Opening a wallet page (a link, Back, the tab bar) shows it fresh.
+    'route.opened': [
+      {
+        guard: and(['isInstructionsRoute', 'hasSeenInstructions']),
+        target: '.tickets',
+        actions: { type: 'navigate', params: { to: WALLET_PATHS.tickets, replace: true } },
+      },
+      { guard: 'isInstructionsRoute', target: '.instructions' },
+      { guard: 'isTicketsRoute', target: '.tickets' },
+    ],
+  },
+  states: {
+    awaitingRoute: {
+      description: 'Nothing on screen yet: the page that opens says which one the player wants.',
+    },
+    instructions: {
+      description:
+        '/wallet: what tickets are and how entering works; the arrow or a swipe left moves on.',
+      entry: 'resetSlides',
+      on: {
+        'slides.next': [
+          // The arrow on the last slide, and swiping forward past the end, leave for the tickets.
+          { guard: 'isOnLastSlide', target: 'tickets', actions: 'finishInstructions' },
+          { actions: 'showNextSlide' },
+        ],
+        'slides.previous': { guard: 'canGoToPreviousSlide', actions: 'showPreviousSlide' },
+        'slides.swipeUp': { target: 'tickets', actions: 'finishInstructions' },
+      },
+    },
+    tickets: {
+      description: '/wallet-token: the tickets held, entered into the open draw.',
+      initial: 'loading',
+      on: {
+        // The page the machine has just navigated to (or a redirect landed on) opening: the
+        // tickets are already on their way.
+        'route.opened': { guard: 'isTicketsRoute' },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadWallet',
+            src: 'loadWallet',
+            onDone: [
+              {
+                guard: { type: 'holdsNoTickets', params: ({ event }) => event.output },
+                target: 'empty',
+                actions: { type: 'storeHoldings', params: ({ event }) => event.output },
+              },
+              {
+                target: 'choosing',
+                actions: { type: 'storeHoldings', params: ({ event }) => event.output },
+              },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: {
+                type: 'showToast',
+                params: { message: TOAST_LOAD_FAILED, variant: 'error' },
+              },
+            },
+          },
+        },
+        loadFailed: {
+          on: { 'tickets.retry': 'loading' },
+        },
+        empty: {
+          description: 'No tickets yet: answering questions in Tell Us More earns them.',
+        },
+        choosing: {
+          description: 'A stepper from 1 to the tickets held (1 to start with), and Enter all.',
+          on: {
+            'tickets.increment': { guard: 'canAddTicket', actions: 'addTicket' },
+            'tickets.decrement': { guard: 'canRemoveTicket', actions: 'removeTicket' },
+            'tickets.enter': 'entering',
+            'tickets.enterAll': {
+              guard: 'holdsSeveralTickets',
+              target: 'entering',
+              actions: 'chooseAllTickets',
+            },
+          },
+        },
+        entering: {
+          invoke: {
+            id: 'enterTickets',
+            src: 'enterTickets',
+            input: ({ context }) => ({ count: context.count }),
+            onDone: [
+              {
+                guard: { type: 'holdsNoTickets', params: ({ event }) => event.output },
+                target: 'empty',
+                actions: [
+                  { type: 'showEntered', params: ({ event }) => event.output },
+                  { type: 'storeTicketsEntered', params: ({ event }) => event.output },
+                ],
+              },
+              {
+                target: 'choosing',
+                actions: [
+                  { type: 'showEntered', params: ({ event }) => event.output },
+                  { type: 'storeTicketsEntered', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: [
+              {
+                // What the player held has changed: say why, and show what is held now.
+                guard: {
+                  type: 'isRejectedCount',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: 'loading',
+                actions: {
+                  type: 'showToast',
+                  params: ({ event }) => ({
+                    message: toCallFailure(event.error).detail ?? TOAST_ENTER_FAILED,
+                    variant: 'error',
+                  }),
+                },
+              },
+              {
+                target: 'choosing',
+                actions: {
+                  type: 'showToast',
+                  params: { message: TOAST_ENTER_FAILED, variant: 'error' },
+                },
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type WalletMachine = typeof walletMachine;

@@ -1,0 +1,144 @@
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { drawEntries, draws } from '../db/schema';
+
+export type DrawRow = typeof draws.$inferSelect;
+export type DrawEntryRow = typeof drawEntries.$inferSelect;
+
+// One advisory lock orders entering against closing: entries hold it shared, a closing holds
+// it exclusively, so no entry can land in a draw once its closing has begun. Advisory locks
+// live in the lock manager and write nothing to the draw's row, so presses stay cheap.
+const DRAW_LOCK_KEY = 0x4242_4452;
+
+export async function lockDrawsShared(db: Database) {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(${DRAW_LOCK_KEY})`);
+}
+
+export async function lockDrawsExclusive(db: Database) {
+  await db.execute(sql`select pg_advisory_xact_lock(${DRAW_LOCK_KEY})`);
+}
+
+export async function findOpenDraw(db: Database) {
+  const [row] = await db.select().from(draws).where(eq(draws.status, 'open'));
+  return row ?? null;
+}
+
+export async function findDraw(db: Database, id: number) {
+  const [row] = await db.select().from(draws).where(eq(draws.id, id));
+  return row ?? null;
+}
+
+export async function listDraws(db: Database, options: { before?: number; limit: number }) {
+  return db
+    .select()
+    .from(draws)
+    .where(options.before === undefined ? undefined : lt(draws.id, options.before))
+    .orderBy(desc(draws.id))
+    .limit(options.limit);
+}
+
+/** Opens a draw unless one is open already (then null: the unique index keeps one open). */
+export async function insertOpenDraw(
+  db: Database,
+  values: { opensAt: Date; closesAt: Date; seed: string; commitment: string },
+) {
+  const [row] = await db
+    .insert(draws)
+    .values({ ...values, status: 'open' })
+    .onConflictDoNothing({ target: draws.status, where: sql`${draws.status} = 'open'` })
+    .returning();
+  return row ?? null;
+}
+
+/** Closes the draw if it is still open; null when someone else closed it first. */
+export async function markDrawClosed(
+  db: Database,
+  id: number,
+  values: { closedAt: Date; closesAt: Date },
+) {
+  const [row] = await db
+    .update(draws)
+    .set({ status: 'closed', closedAt: values.closedAt, closesAt: values.closesAt })
+    .where(and(eq(draws.id, id), eq(draws.status, 'open')))
+    .returning();
+  return row ?? null;
+}
+
+export async function recordDrawOutcome(
+  db: Database,
+  id: number,
+  outcome: { entriesCount: number; entriesDigest: string; winningEntryId: number | null },
+) {
+  await db.update(draws).set(outcome).where(eq(draws.id, id));
+}
+
+/** Every entry id of a draw in ascending order: the input of the digest. */
+export async function entryIdsOf(db: Database, drawId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: drawEntries.id })
+    .from(drawEntries)
+    .where(eq(drawEntries.drawId, drawId))
+    .orderBy(asc(drawEntries.id));
+  return rows.map((row) => row.id);
+}
+
+export async function countEntries(db: Database, drawId: number) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(drawEntries)
+    .where(eq(drawEntries.drawId, drawId));
+  return row?.total ?? 0;
+}
+
+export async function findEntry(db: Database, id: number) {
+  const [row] = await db.select().from(drawEntries).where(eq(drawEntries.id, id));
+  return row ?? null;
+}
+
+/** The press of a player in a draw; null when the player already pressed (see findPress). */
+export async function insertPress(db: Database, drawId: number, userId: string) {
+  const [row] = await db
+    .insert(drawEntries)
+    .values({ drawId, userId, source: 'button' })
+    .onConflictDoNothing({
+      target: [drawEntries.drawId, drawEntries.userId],
+      where: sql`${drawEntries.source} = 'button'`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function findPress(db: Database, drawId: number, userId: string) {
+  const [row] = await db
+    .select()
+    .from(drawEntries)
+    .where(
+      and(
+        eq(drawEntries.drawId, drawId),
+        eq(drawEntries.userId, userId),
+        eq(drawEntries.source, 'button'),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertWalletEntries(
+  db: Database,
+  drawId: number,
+  userId: string,
+  howMany: number,
+) {
+  return db
+    .insert(drawEntries)
+    .values(Array.from({ length: howMany }, () => ({ drawId, userId, source: 'wallet' as const })))
+    .returning();
+}
+
+export async function entryIdsOfPlayer(db: Database, drawId: number, userId: string) {
+  const rows = await db
+    .select({ id: drawEntries.id })
+    .from(drawEntries)
+    .where(and(eq(drawEntries.drawId, drawId), eq(drawEntries.userId, userId)))
+    .orderBy(asc(drawEntries.id));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateDrawEntryRequest,
+  DRAW_PATHS,
+  DrawEntryIdParams,
+  DrawEntryResponse,
+  DrawIdParams,
+  DrawListQuery,
+  DrawListResponse,
+  DrawResponse,
+  TimerResponse,
+} from '../../../contract/api';
+import { sessionOf } from '../../plugins/auth';
+
+export default function drawRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { draws } = app.services;
+
+  // The public record: anyone may read it; a signed-in player also sees their entry ids.
+  routes.get(
+    `/${DRAW_PATHS.draws}`,
+    { schema: { querystring: DrawListQuery, response: { 200: DrawListResponse } } },
+    async (request) => ({ data: await draws.list(request.query) }),
+  );
+
+  routes.get(
+    `/${DRAW_PATHS.currentDraw}`,
+    { schema: { response: { 200: DrawResponse } }, preHandler: app.identifyIfSignedIn },
+    async (request) => ({ data: await draws.current(request.session?.user.id) }),
+  );
+
+  routes.get(
+    `/${DRAW_PATHS.draws}/:id`,
+    {
+      schema: { params: DrawIdParams, response: { 200: DrawResponse } },
+      preHandler: app.identifyIfSignedIn,
+    },
+    async (request) => ({ data: await draws.get(request.params.id, request.session?.user.id) }),
+  );
+
+  routes.post(
+    `/${DRAW_PATHS.drawEntries}`,
+    {
+      schema: {
+        body: CreateDrawEntryRequest,
+        response: { 200: DrawEntryResponse, 201: DrawEntryResponse },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const { entry, created } = await draws.press(sessionOf(request).user.id);
+      return reply.code(created ? 201 : 200).send({ data: entry });
+    },
+  );
+
+  routes.get(
+    `/${DRAW_PATHS.drawEntries}/:id`,
+    {
+      schema: { params: DrawEntryIdParams, response: { 200: DrawEntryResponse } },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({
+      data: await draws.entry(sessionOf(request).user.id, request.params.id),
+    }),
+  );
+
+  routes.get(
+    `/${DRAW_PATHS.timer}`,
+    { schema: { response: { 200: TimerResponse } }, preHandler: app.authenticate },
+    (request) => draws.timer(sessionOf(request).user.id),
+  );
+}

@@ -1,0 +1,27 @@
+import { formatPrize } from '../../../machines/session/session.selectors';
+import {
+  selectGrandPrizeAmount,
+  selectIsShowingGrandPrize,
+} from '../../../machines/draw-cycle/draw-cycle.selectors';
+import { useDrawCycleSelector } from '../home/draw-status';
+import './grand-prize.css';
+
+/** The full-screen 'YOU WON!' view, over whatever the player was looking at. */
+export function GrandPrizeOverlay() {
+  const isShowing = useDrawCycleSelector(selectIsShowingGrandPrize);
+  const amount = useDrawCycleSelector(selectGrandPrizeAmount);
+  if (!isShowing) return null;
+  return (
+    <div
+      className="grand-prize"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="grand-prize-title"
+    >
+      <p id="grand-prize-title" className="grand-prize__title">
+        YOU WON!
+      </p>
+      {amount !== null && <p className="grand-prize__amount">{formatPrize(amount)}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,377 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreateInviteResponse,
+  DrawEntryResponse,
+  DrawListResponse,
+  DrawResponse,
+  GrandPrizeListResponse,
+  LoginResponse,
+  RewardListResponse,
+  TimerResponse,
+  WalletEntriesResponse,
+  WalletResponse,
+} from '../../contract/api';
+import { drawEntries, draws, referralBonuses } from '../../server/db/schema';
+import { insertTicket } from '../../server/repositories/wallet';
+import {
+  bearer,
+  buildTestApp,
+  capturingSms,
+  databases,
+  detailOf,
+  register,
+  signedInPlayer,
+  TestClock,
+  url,
+  useDatabase,
+  verifyCode,
+  freshCode,
+  nextPhone,
+} from './helper';
+
+const sha256 = (...parts: Buffer[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
+
+/** What anyone can do with the public record: recompute digest and winner by hand. */
+function recompute(seedHex: string, entryIds: number[]) {
+  let digest = Buffer.alloc(32);
+  for (const id of entryIds) {
+    const bytes = Buffer.alloc(8);
+    bytes.writeBigUInt64BE(BigInt(id));
+    digest = sha256(digest, bytes);
+  }
+  if (entryIds.length === 0) return { digest: digest.toString('hex'), winner: null };
+  const n = BigInt(entryIds.length);
+  const limit = (1n << 256n) - ((1n << 256n) % n);
+  let hash = sha256(Buffer.from(seedHex, 'hex'), digest);
+  while (BigInt(`0x${hash.toString('hex')}`) >= limit) hash = sha256(hash);
+  const index = Number(BigInt(`0x${hash.toString('hex')}`) % n);
+  return { digest: digest.toString('hex'), winner: entryIds[index] ?? null };
+}
+
+describe.each(databases)('the draw on %s', (kind) => {
+  const database = useDatabase(kind);
+  const clock = new TestClock();
+  const sms = capturingSms();
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database(), { clock, sms: sms.sender });
+  });
+
+  const get = (path: string, token?: string) =>
+    app.inject({ method: 'GET', url: url(path), ...(token ? { headers: bearer(token) } : {}) });
+  const post = (path: string, token: string, payload: Record<string, unknown> = {}) =>
+    app.inject({ method: 'POST', url: url(path), headers: bearer(token), payload });
+  const press = (token: string) => post('draw_entries', token);
+  const currentDraw = async (token?: string) =>
+    DrawResponse.parse((await get('draws/current', token)).json()).data;
+  /** Closes whatever is open so a test starts on a draw of its own. */
+  const freshDraw = async () => (await app.services.draws.closeNow()).next;
+  const entryIdsIn = async (drawId: number) =>
+    (
+      await database()
+        .db.select({ id: drawEntries.id })
+        .from(drawEntries)
+        .where(eq(drawEntries.drawId, drawId))
+        .orderBy(drawEntries.id)
+    ).map((row) => row.id);
+
+  it('always has exactly one open draw, readable without signing in', async () => {
+    const current = await get('draws/current');
+    expect(current.statusCode).toBe(200);
+    const draw = DrawResponse.parse(current.json()).data;
+    expect(draw.status).toBe('open');
+    expect(draw.seed).toBeNull();
+    expect(draw.entries_digest).toBeNull();
+    expect(draw.winning_entry_id).toBeNull();
+    expect(draw.commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(draw.my_entry_ids).toBeUndefined();
+    expect(Date.parse(draw.closes_at) - Date.parse(draw.opens_at)).toBe(86_400_000);
+    const open = await database().db.select().from(draws).where(eq(draws.status, 'open'));
+    expect(open).toHaveLength(1);
+  });
+
+  it('refuses a press without a session', async () => {
+    const response = await app.inject({ method: 'POST', url: url('draw_entries'), payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('creates one entry for a press and returns it again for a second press', async () => {
+    const { token } = await signedInPlayer(app);
+    const first = await press(token);
+    expect(first.statusCode).toBe(201);
+    const entry = DrawEntryResponse.parse(first.json()).data;
+    expect(entry.source).toBe('button');
+    expect(entry.draw_id).toBe((await currentDraw()).id);
+    const second = await press(token);
+    expect(second.statusCode).toBe(200);
+    expect(DrawEntryResponse.parse(second.json()).data).toEqual(entry);
+  });
+
+  it('makes one entry of ten presses racing each other', async () => {
+    const { token, user } = await signedInPlayer(app);
+    const responses = await Promise.all(Array.from({ length: 10 }, () => press(token)));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
+    const ids = new Set(responses.map((r) => DrawEntryResponse.parse(r.json()).data.id));
+    expect(ids.size).toBe(1);
+    const rows = await database()
+      .db.select()
+      .from(drawEntries)
+      .where(and(eq(drawEntries.userId, user.id), eq(drawEntries.source, 'button')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('tells the timer whether the player is in the open draw, and for how long', async () => {
+    const { token } = await signedInPlayer(app);
+    const draw = await freshDraw();
+    expect(TimerResponse.parse((await get('questionnaires/get_timer', token)).json())).toEqual({
+      cycle_finished: true,
+      time_left: 0,
+      cycle_time: 86_400,
+      show_tell_us_more: true,
+    });
+    await press(token);
+    clock.advance(1_000 * 60 * 60);
+    const timer = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
+    const expected = Math.ceil((draw.closesAt.getTime() - clock.now().getTime()) / 1000);
+    expect(timer).toEqual({
+      cycle_finished: false,
+      time_left: expected,
+      cycle_time: 86_400,
+      show_tell_us_more: true,
+    });
+    // An hour after the press, an hour less (the window opened at most a millisecond later).
+    expect([86_400 - 3_600, 86_400 - 3_600 + 1]).toContain(timer.time_left);
+
+    // Once the window has passed, the draw closes on the next look and the button returns.
+    clock.advance(draw.closesAt.getTime() - clock.now().getTime());
+    const after = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
+    expect(after.cycle_finished).toBe(true);
+    const closed = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(closed.status).toBe('closed');
+    expect((await currentDraw()).opens_at).toBe(draw.closesAt.toISOString());
+  });
+
+  it('publishes the record before and after closing, so anyone can recompute the winner', async () => {
+    const draw = await freshDraw();
+    const players = await Promise.all([1, 2, 3, 4, 5].map(() => signedInPlayer(app)));
+    for (const player of players) expect((await press(player.token)).statusCode).toBe(201);
+
+    const before = await currentDraw(players[0]?.token);
+    expect(before).toMatchObject({ id: draw.id, status: 'open', seed: null, entries_count: 5 });
+    expect(before.my_entry_ids).toHaveLength(1);
+
+    const closing = await app.services.draws.closeNow();
+    expect(closing.draw.id).toBe(draw.id);
+    const after = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(after.status).toBe('closed');
+    expect(after.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(sha256(Buffer.from(after.seed ?? '', 'hex')).toString('hex')).toBe(before.commitment);
+    expect(after.commitment).toBe(before.commitment);
+    const ids = await entryIdsIn(draw.id);
+    expect(after.entries_count).toBe(5);
+    const { digest, winner } = recompute(after.seed ?? '', ids);
+    expect(after.entries_digest).toBe(digest);
+    expect(after.winning_entry_id).toBe(winner);
+
+    // A player sees their own entry ids in the record and can find them among the counted.
+    const mine = DrawResponse.parse((await get(`draws/${draw.id}`, players[2]?.token)).json());
+    expect(mine.data.my_entry_ids).toHaveLength(1);
+    expect(ids).toContain(mine.data.my_entry_ids?.[0]);
+  });
+
+  it('closes a draw without entries empty', async () => {
+    const draw = await freshDraw();
+    const closing = await app.services.draws.closeNow();
+    expect(closing.winner).toBeNull();
+    const record = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(record).toMatchObject({
+      status: 'closed',
+      entries_count: 0,
+      entries_digest: '0'.repeat(64),
+      winning_entry_id: null,
+    });
+  });
+
+  it('records the grand prize and the inviter’s 20% bonus, and texts only the winner', async () => {
+    const inviter = await signedInPlayer(app);
+    const invited = await post('invites', inviter.token);
+    const { code } = CreateInviteResponse.parse(invited.json());
+    const winner = await signedInPlayer(app, code);
+    const draw = await freshDraw();
+    expect((await press(winner.token)).statusCode).toBe(201);
+    sms.sent.length = 0;
+    const closing = await app.services.draws.closeNow();
+    expect(closing.draw.id).toBe(draw.id);
+
+    const prizes = GrandPrizeListResponse.parse((await get('grand_prizes', winner.token)).json());
+    expect(prizes.data).toHaveLength(1);
+    expect(prizes.data[0]).toMatchObject({
+      draw_id: draw.id,
+      additional_info: { prize_amount: 500 },
+      cashier_check: null,
+      claimed: false,
+    });
+    const bonuses = await database().db.select().from(referralBonuses);
+    expect(bonuses.filter((bonus) => bonus.winnerId === winner.user.id)).toEqual([
+      expect.objectContaining({ inviterId: inviter.user.id, amount: 100 }),
+    ]);
+    expect(sms.sent).toEqual([
+      {
+        to: `+${winner.phone}`,
+        body: 'You won $500 in the BLACK BUTTON drawing! Open the app to claim your prize.',
+      },
+    ]);
+    const inviterPrizes = GrandPrizeListResponse.parse(
+      (await get('grand_prizes', inviter.token)).json(),
+    );
+    expect(inviterPrizes.data).toEqual([]);
+  });
+
+  it('answers 404 for another player’s entry or prize', async () => {
+    const owner = await signedInPlayer(app);
+    const other = await signedInPlayer(app);
+    await freshDraw();
+    const entry = DrawEntryResponse.parse((await press(owner.token)).json()).data;
+    expect((await get(`draw_entries/${entry.id}`, owner.token)).statusCode).toBe(200);
+    const foreign = await get(`draw_entries/${entry.id}`, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect(detailOf(foreign)).toBe('Unknown entry');
+    expect((await get('draw_entries/999999999', owner.token)).statusCode).toBe(404);
+
+    await app.services.draws.closeNow();
+    const prize = GrandPrizeListResponse.parse((await get('grand_prizes', owner.token)).json())
+      .data[0];
+    expect(prize).toBeDefined();
+    expect((await get(`grand_prizes/${prize?.id}`, owner.token)).statusCode).toBe(200);
+    expect((await get(`grand_prizes/${prize?.id}`, other.token)).statusCode).toBe(404);
+    expect((await get('grand_prizes/not-a-uuid', other.token)).statusCode).toBe(404);
+  });
+
+  it('never attaches an entry to a closed draw, even when presses race the closing', async () => {
+    const draw = await freshDraw();
+    const players = await Promise.all(Array.from({ length: 12 }, () => signedInPlayer(app)));
+    const [presses, closing] = await Promise.all([
+      Promise.all(players.map((player) => press(player.token))),
+      app.services.draws.closeNow(),
+    ]);
+    expect(presses.every((response) => response.statusCode === 201)).toBe(true);
+    const landed = presses.map((r) => DrawEntryResponse.parse(r.json()).data.draw_id);
+    expect(landed.every((id) => id === draw.id || id === closing.next.id)).toBe(true);
+    // Whatever landed in the closed draw was counted; nothing arrived after.
+    const closedRecord = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(await entryIdsIn(draw.id)).toHaveLength(closedRecord.entries_count);
+    expect(closedRecord.entries_count).toBe(landed.filter((id) => id === draw.id).length);
+
+    // After the closing a press goes to the next draw.
+    const late = await signedInPlayer(app);
+    const entry = DrawEntryResponse.parse((await press(late.token)).json()).data;
+    expect(entry.draw_id).toBe(closing.next.id);
+    expect(await entryIdsIn(draw.id)).toHaveLength(closedRecord.entries_count);
+  });
+
+  it('lists the public record newest first, page by page', async () => {
+    await freshDraw();
+    await freshDraw();
+    const all = DrawListResponse.parse((await get('draws?limit=100')).json()).data;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.map((draw) => draw.id)).toEqual(
+      [...all.map((draw) => draw.id)].sort((a, b) => b - a),
+    );
+    expect(all[0]?.status).toBe('open');
+    expect(all.slice(1).every((draw) => draw.status === 'closed' && draw.seed !== null)).toBe(true);
+    const page = DrawListResponse.parse((await get(`draws?limit=2&before=${all[0]?.id}`)).json());
+    expect(page.data.map((draw) => draw.id)).toEqual(all.slice(1, 3).map((draw) => draw.id));
+    expect((await get('draws?limit=0')).statusCode).toBe(422);
+    expect((await get('draws/987654')).statusCode).toBe(404);
+    expect((await get('draws/abc')).statusCode).toBe(422);
+  });
+
+  describe('the wallet', () => {
+    const wallet = async (token: string) =>
+      WalletResponse.parse((await get('wallet', token)).json()).data;
+    const spend = (token: string, count: number) => post('wallet/entries', token, { count });
+
+    it('holds the welcome ticket of a new player and enters it into the open draw', async () => {
+      const { token } = await signedInPlayer(app);
+      const draw = await currentDraw();
+      expect(await wallet(token)).toEqual({
+        tickets: 1,
+        current_draw_id: draw.id,
+        entries_in_current_draw: 0,
+      });
+      const spent = await spend(token, 1);
+      expect(spent.statusCode).toBe(201);
+      const body = WalletEntriesResponse.parse(spent.json()).data;
+      expect(body.tickets).toBe(0);
+      expect(body.entries).toEqual([
+        expect.objectContaining({ draw_id: draw.id, source: 'wallet' }),
+      ]);
+      expect(await wallet(token)).toMatchObject({ tickets: 0, entries_in_current_draw: 1 });
+      // A wallet entry is a further chance: the button can still be pressed once.
+      expect((await press(token)).statusCode).toBe(201);
+      expect((await wallet(token)).entries_in_current_draw).toBe(2);
+
+      const empty = await spend(token, 1);
+      expect(empty.statusCode).toBe(422);
+      expect(detailOf(empty)).toBe('You have no tickets to enter');
+    });
+
+    it('refuses to spend more tickets than held, spending none', async () => {
+      const { token, user } = await signedInPlayer(app);
+      await insertTicket(database().db, { userId: user.id, source: 'token_reward' });
+      const tooMany = await spend(token, 3);
+      expect(tooMany.statusCode).toBe(422);
+      expect(detailOf(tooMany)).toBe('You have only 2 tickets');
+      expect((await wallet(token)).tickets).toBe(2);
+      expect((await spend(token, 0)).statusCode).toBe(422);
+      expect((await spend(token, 1.5)).statusCode).toBe(422);
+      expect((await spend(token, 2)).statusCode).toBe(201);
+      expect(await wallet(token)).toMatchObject({ tickets: 0, entries_in_current_draw: 2 });
+    });
+
+    it('spends each ticket once when spends race', async () => {
+      const { token, user } = await signedInPlayer(app);
+      for (let i = 0; i < 2; i += 1) {
+        await insertTicket(database().db, { userId: user.id, source: 'token_reward' });
+      }
+      const responses = await Promise.all(Array.from({ length: 6 }, () => spend(token, 1)));
+      const codes = responses.map((response) => response.statusCode).sort();
+      expect(codes).toEqual([201, 201, 201, 422, 422, 422]);
+      const pairs = await Promise.all([spend(token, 1), spend(token, 1)]);
+      expect(pairs.map((response) => response.statusCode)).toEqual([422, 422]);
+      expect(await wallet(token)).toMatchObject({ tickets: 0, entries_in_current_draw: 3 });
+    });
+  });
+
+  it('lists the player’s rewards: none before the questionnaire exists', async () => {
+    const { token } = await signedInPlayer(app);
+    const rewards = await get('rewards', token);
+    expect(rewards.statusCode).toBe(200);
+    expect(RewardListResponse.parse(rewards.json()).data).toEqual([]);
+    expect((await get('rewards')).statusCode).toBe(401);
+  });
+
+  it('gives a player registered with a campaign code a ticket too', async () => {
+    const phone = nextPhone();
+    expect(
+      (await register(app, phone, await app.services.invites.createCampaign(1))).statusCode,
+    ).toBe(201);
+    const login = await verifyCode(app, phone, await freshCode(app, phone));
+    const { token } = LoginResponse.parse(login.json());
+    expect((await wallet(token)).tickets).toBe(1);
+
+    async function wallet(bearerToken: string) {
+      return WalletResponse.parse((await get('wallet', bearerToken)).json()).data;
+    }
+  });
+});

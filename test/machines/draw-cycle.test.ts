@@ -1,0 +1,537 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import type { TimerResponse } from '../../contract/api';
+import { createDrawCycleActors } from '../../machines/draw-cycle/draw-cycle.actors';
+import {
+  drawCycleMachine,
+  remainingSeconds,
+  type DrawCycleEmitted,
+  type SessionFlags,
+} from '../../machines/draw-cycle/draw-cycle.machine';
+import {
+  DRAW_STORAGE_KEY,
+  INITIAL_PERSISTED_DRAW,
+  parsePersistedDraw,
+  persistDraw,
+  serializePersistedDraw,
+  type PersistedDraw,
+} from '../../machines/draw-cycle/draw-cycle.persistence';
+import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
+import { ApiFailure } from '../../src/lib/api';
+import {
+  ENTRY,
+  FakeCable,
+  FakeDrawApi,
+  GRAND_PRIZE,
+  TIMER_ENTERED,
+  TIMER_NOT_ENTERED,
+  TOKEN_REWARD,
+} from '../model/helpers/draw-fake-api';
+
+const T0 = Date.parse('2025-04-16T12:00:00.000Z');
+const RETURNING: SessionFlags = {
+  isFirstTimeUser: false,
+  isFirstQuestionnaire: false,
+  grandPrizeHasBeenShown: false,
+};
+const NEWCOMER: SessionFlags = {
+  isFirstTimeUser: true,
+  isFirstQuestionnaire: true,
+  grandPrizeHasBeenShown: false,
+};
+
+/** Lets the fake calls' answers reach the machine. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+type StartOptions = {
+  session?: SessionFlags;
+  stored?: Partial<PersistedDraw> | null;
+  /** How the first timer call is answered (null: the test answers by hand). */
+  timer?: TimerResponse | null;
+  grandPrizes?: (typeof GRAND_PRIZE)[];
+};
+
+async function start(options: StartOptions = {}) {
+  const api = new FakeDrawApi();
+  const cable = new FakeCable();
+  if (options.timer !== null) {
+    const timer = options.timer ?? TIMER_NOT_ENTERED;
+    api.answerAlways('timer', () => Promise.resolve(timer));
+  }
+  const prizes = options.grandPrizes ?? [];
+  api.answerAlways('grandPrizes', () => Promise.resolve({ data: prizes }));
+  const clock = new SimulatedClock();
+  clock.set(T0);
+  const stored =
+    options.stored === undefined || options.stored === null
+      ? null
+      : serializePersistedDraw({ ...INITIAL_PERSISTED_DRAW, ...options.stored });
+  const actor = createActor(
+    drawCycleMachine.provide({ actors: createDrawCycleActors(api, cable.listen) }),
+    { clock, input: { stored, session: options.session ?? RETURNING } },
+  );
+  const emitted: DrawCycleEmitted[] = [];
+  actor.on('*', (effect) => emitted.push(effect));
+  actor.start();
+  await settle();
+  const context = () => actor.getSnapshot().context;
+  /** Moves real time on second by second, as the browser would tick. */
+  const seconds = async (n: number) => {
+    for (let i = 0; i < n; i += 1) clock.increment(1000);
+    await settle();
+  };
+  const press = () => actor.send({ type: 'draw.press' });
+  const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e] : []));
+  const toasts = () => emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
+  return { actor, api, cable, clock, emitted, context, seconds, press, navigations, toasts };
+}
+
+/** Web Storage for the node test environment. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+let storage: Storage;
+beforeEach(() => {
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('draw cycle: pressing the black button', () => {
+  it('goes to /youve-entered, stores hasClickedButton and marks the entry at once', async () => {
+    const draw = await start();
+    expect(draw.context().canEnterDraw).toBe(true);
+    draw.clock.increment(250);
+    draw.press();
+    expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/youve-entered' }]);
+    expect(storage.getItem('hasClickedButton')).toBe('true');
+    expect(draw.context()).toMatchObject({
+      hasEnteredDrawInSession: true,
+      canEnterDraw: false,
+      lastDrawEntered: T0 + 250,
+    });
+    expect(draw.actor.getSnapshot().matches({ entry: 'entering' })).toBe(true);
+    expect(draw.api.count('enterDraw')).toBe(1);
+  });
+
+  it('sends nothing for a second press while entering, and records the entry once', async () => {
+    const draw = await start();
+    draw.press();
+    draw.press();
+    draw.press();
+    expect(draw.api.count('enterDraw')).toBe(1);
+    expect(draw.navigations()).toHaveLength(1);
+    draw.api.resolve('enterDraw', { data: ENTRY });
+    await settle();
+    expect(draw.context().draw_entries).toEqual([ENTRY]);
+    expect(draw.context().currentDrawEntry).toEqual(ENTRY);
+    draw.press();
+    expect(draw.api.count('enterDraw')).toBe(1);
+  });
+
+  it('creates no entry when a draw entry or a questionnaire already exists', async () => {
+    for (const stored of [
+      { currentDrawEntry: ENTRY },
+      {
+        currentQuestionnaire: {
+          id: 'q-1',
+          attributes: { next_question: 'Do you like coffee?', finished: false },
+        },
+      },
+    ]) {
+      // The open draw holds the player's entry (the timer says so).
+      const draw = await start({ stored, timer: TIMER_ENTERED });
+      draw.press();
+      expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/youve-entered' }]);
+      expect(draw.context().canEnterDraw).toBe(false);
+      expect(draw.api.count('enterDraw')).toBe(0);
+      draw.actor.stop();
+    }
+  });
+
+  it("shows the server's message when entering fails", async () => {
+    const draw = await start();
+    draw.press();
+    draw.api.reject('enterDraw', new ApiFailure(422, 'The draw is closed'));
+    await settle();
+    expect(draw.toasts()).toEqual(['The draw is closed']);
+    expect(draw.context().currentDrawEntry).toBeNull();
+    expect(draw.context().draw_entries).toEqual([]);
+    expect(draw.actor.getSnapshot().matches({ entry: 'idle' })).toBe(true);
+  });
+
+  it("falls back to 'Server Error' when the failure carries no message", async () => {
+    const draw = await start();
+    draw.press();
+    draw.api.reject('enterDraw', new ApiFailure(0, null));
+    await settle();
+    expect(draw.toasts()).toEqual(['Server Error']);
+  });
+
+  it('ignores a press while the player cannot enter', async () => {
+    const draw = await start({ stored: { canEnterDraw: false }, timer: null });
+    draw.press();
+    expect(draw.navigations()).toEqual([]);
+    expect(storage.getItem('hasClickedButton')).toBeNull();
+  });
+});
+
+describe('draw cycle: the countdown', () => {
+  it('counts the remembered cycle down from the press, from real elapsed time', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 3600 } });
+    draw.press();
+    expect(draw.context().timeLeft).toBe(3600);
+    await draw.seconds(1);
+    expect(draw.context().timeLeft).toBe(3599);
+    // The browser throttled the tab: a minute and a half passed without a tick.
+    draw.clock.set(T0 + 91_000);
+    await settle();
+    expect(draw.context().timeLeft).toBe(3600 - 91);
+    expect(draw.context().secondsUntilNextDraw).toBe(3600);
+  });
+
+  it("counts the server's time_left down when the player has an entry", async () => {
+    const draw = await start({ timer: TIMER_ENTERED });
+    expect(draw.context().timeLeft).toBe(7530);
+    expect(draw.context().cycleTime).toBe(86_400);
+    await draw.seconds(30);
+    expect(draw.context().timeLeft).toBe(7500);
+  });
+
+  it('never goes below 0', () => {
+    expect(remainingSeconds(60, T0, T0 + 59_000)).toBe(1);
+    expect(remainingSeconds(60, T0, T0 + 60_000)).toBe(0);
+    expect(remainingSeconds(60, T0, T0 + 600_000)).toBe(0);
+    expect(remainingSeconds(60, null, T0)).toBe(0);
+  });
+
+  it('at 0 allows entering again and refetches the timer', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 5 } });
+    draw.api.answerByHand('timer');
+    draw.press();
+    draw.api.resolve('enterDraw', { data: ENTRY });
+    await draw.seconds(4);
+    expect(draw.context().canEnterDraw).toBe(false);
+    expect(draw.api.count('timer')).toBe(1);
+    await draw.seconds(1);
+    expect(draw.context().timeLeft).toBe(0);
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.context().currentDrawEntry).toBeNull();
+    expect(draw.api.count('timer')).toBe(2);
+    // The grand prize is looked for again at the same time.
+    expect(draw.api.count('grandPrizes')).toBe(2);
+  });
+
+  it('does not refetch at 0 for a first-time user', async () => {
+    const draw = await start({
+      session: NEWCOMER,
+      timer: { ...TIMER_NOT_ENTERED, cycle_time: 5 },
+    });
+    draw.press();
+    await draw.seconds(5);
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.api.count('timer')).toBe(1);
+  });
+
+  it('does not refetch at 0 when the player can already enter', async () => {
+    const draw = await start({ timer: { ...TIMER_ENTERED, time_left: 3 } });
+    // A fetch lets a player who has not finished the questionnaire press again.
+    expect(draw.context().canEnterDraw).toBe(true);
+    await draw.seconds(3);
+    expect(draw.context().timeLeft).toBe(0);
+    expect(draw.api.count('timer')).toBe(1);
+  });
+
+  it('does not refetch at 0 while a fetch is in progress', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 5 } });
+    draw.api.answerByHand('timer');
+    draw.press();
+    draw.actor.send({ type: 'window.focused' });
+    expect(draw.api.count('timer')).toBe(2);
+    await draw.seconds(5);
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.api.count('timer')).toBe(2);
+  });
+
+  it('formats the time left as m:ss, with hours once it is an hour or more', () => {
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(3599)).toBe('59:59');
+    expect(formatCountdown(3600)).toBe('1:00:00');
+    expect(formatCountdown(86_399)).toBe('23:59:59');
+  });
+});
+
+describe('draw cycle: the timer', () => {
+  it('is fetched at start', async () => {
+    const draw = await start();
+    expect(draw.api.count('timer')).toBe(1);
+    expect(draw.actor.getSnapshot().matches({ timer: 'idle' })).toBe(true);
+  });
+
+  it('is refetched when focus returns only while the player cannot enter', async () => {
+    const draw = await start();
+    draw.actor.send({ type: 'window.focused' });
+    expect(draw.api.count('timer')).toBe(1);
+    draw.press();
+    draw.actor.send({ type: 'window.focused' });
+    expect(draw.api.count('timer')).toBe(2);
+  });
+
+  it('is refetched at once when the live channel says so, also while a fetch runs', async () => {
+    const draw = await start({ timer: null });
+    expect(draw.cable.isOpen).toBe(true);
+    draw.cable.broadcastRefetch();
+    expect(draw.api.count('timer')).toBe(2);
+    draw.api.resolve('timer', TIMER_NOT_ENTERED);
+    await settle();
+    draw.cable.broadcastRefetch();
+    expect(draw.api.count('timer')).toBe(3);
+    expect(draw.api.count('grandPrizes')).toBe(3);
+  });
+
+  it('closes the live channel when the draw stops (signing out)', async () => {
+    const draw = await start();
+    draw.actor.stop();
+    expect(draw.cable.isOpen).toBe(false);
+    expect(draw.cable.closed).toBe(1);
+  });
+
+  it('takes time_left, cycle_time and show_tell_us_more while the cycle runs', async () => {
+    const draw = await start({ timer: { ...TIMER_ENTERED, cycle_time: 600, time_left: 42 } });
+    expect(draw.context()).toMatchObject({
+      timeLeft: 42,
+      secondsUntilNextDraw: 42,
+      countdownStartedAt: T0,
+      cycleTime: 600,
+      showTellUsMore: true,
+    });
+  });
+
+  it('restarts the countdown from the cycle length when the cycle has finished', async () => {
+    const draw = await start({
+      session: { ...RETURNING, isFirstQuestionnaire: true },
+      stored: { canEnterDraw: false, hasFinishedQuestionnaire: true, cycleTime: 900 },
+      timer: { ...TIMER_NOT_ENTERED, cycle_time: 900 },
+    });
+    expect(draw.context().timeLeft).toBe(900);
+    // The first questionnaire: entering stays blocked.
+    expect(draw.context().canEnterDraw).toBe(false);
+  });
+
+  it('enables entry when the cycle has finished, unless this is the first questionnaire', async () => {
+    const draw = await start({
+      stored: { canEnterDraw: false, hasFinishedQuestionnaire: true, currentDrawEntry: ENTRY },
+    });
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.context().currentDrawEntry).toBeNull();
+  });
+
+  it('enables entry after a fetch when the questionnaire is not finished', async () => {
+    const draw = await start({
+      session: NEWCOMER,
+      stored: { canEnterDraw: false, hasFinishedQuestionnaire: false },
+      timer: TIMER_ENTERED,
+    });
+    expect(draw.context().canEnterDraw).toBe(true);
+  });
+
+  it('keeps entering blocked after a fetch once the questionnaire is finished', async () => {
+    const draw = await start({
+      stored: { canEnterDraw: false, hasFinishedQuestionnaire: true },
+      timer: TIMER_ENTERED,
+    });
+    expect(draw.context().canEnterDraw).toBe(false);
+    expect(draw.context().timeLeft).toBe(7530);
+  });
+
+  it('carries on when the timer fails (logged only)', async () => {
+    const draw = await start({ timer: null });
+    draw.api.reject('timer', new ApiFailure(503, null));
+    await settle();
+    expect(draw.actor.getSnapshot().matches({ timer: 'idle' })).toBe(true);
+    expect(draw.toasts()).toEqual([]);
+  });
+});
+
+describe("draw cycle: 'YOU WON!'", () => {
+  it('shows an unshown grand prize for 3 s, then tells the session once', async () => {
+    const draw = await start({ grandPrizes: [GRAND_PRIZE] });
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(true);
+    expect(draw.context().grandPrizeAmount).toBe(500);
+    draw.clock.increment(2999);
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(true);
+    draw.clock.increment(1);
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
+    expect(draw.context().grandPrizeAmount).toBeNull();
+    expect(draw.emitted.filter((e) => e.type === 'grandPrizeShown')).toHaveLength(1);
+    // The next draw closes: the prize is still there, but it has been shown.
+    draw.cable.broadcastRefetch();
+    await settle();
+    expect(draw.api.count('grandPrizes')).toBe(2);
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(false);
+    expect(draw.emitted.filter((e) => e.type === 'grandPrizeShown')).toHaveLength(1);
+  });
+
+  it('shows nothing when the session has shown the grand prize already', async () => {
+    const draw = await start({
+      grandPrizes: [GRAND_PRIZE],
+      session: { ...RETURNING, grandPrizeHasBeenShown: true },
+    });
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
+  });
+
+  it('follows the session when it changes', async () => {
+    const draw = await start();
+    draw.actor.send({ type: 'session.updated', session: NEWCOMER });
+    expect(draw.context().session).toEqual(NEWCOMER);
+  });
+});
+
+describe("draw cycle: 'You're Entered To Win'", () => {
+  it('checks the rewards after 1.5 s and goes to /rewards when there are some', async () => {
+    const draw = await start();
+    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.clock.increment(1499);
+    expect(draw.api.count('rewards')).toBe(0);
+    draw.clock.increment(1);
+    expect(draw.api.count('rewards')).toBe(1);
+    draw.api.resolve('rewards', { data: [TOKEN_REWARD] });
+    await settle();
+    expect(draw.context().rewards).toEqual([TOKEN_REWARD]);
+    expect(draw.navigations()).toEqual([
+      { type: 'navigate', to: '/rewards', state: { redirectedFrom: 'YouveEntered' } },
+    ]);
+  });
+
+  it('goes to /what-i-like without rewards, or when the check fails', async () => {
+    for (const answer of ['none', 'failure'] as const) {
+      const draw = await start();
+      draw.actor.send({ type: 'youveEntered.opened' });
+      draw.clock.increment(1500);
+      if (answer === 'none') draw.api.resolve('rewards', { data: [] });
+      else draw.api.reject('rewards', new ApiFailure(500, null));
+      await settle();
+      expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/what-i-like' }]);
+      draw.actor.stop();
+    }
+  });
+
+  it('starts the 1.5 s wait with the press itself', async () => {
+    const draw = await start();
+    draw.press();
+    // The screen opening a moment later changes nothing.
+    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.clock.increment(1500);
+    expect(draw.api.count('rewards')).toBe(1);
+  });
+
+  it('checks nothing when the player leaves the screen first', async () => {
+    const draw = await start();
+    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.clock.increment(1000);
+    draw.actor.send({ type: 'youveEntered.left' });
+    draw.clock.increment(5000);
+    expect(draw.api.count('rewards')).toBe(0);
+    expect(draw.navigations()).toEqual([]);
+  });
+});
+
+describe('draw cycle: draw-storage', () => {
+  it('round-trips without loading, hasEnteredDrawInSession or rewards', async () => {
+    const draw = await start();
+    const unsubscribe = persistDraw(draw.actor, storage);
+    draw.press();
+    draw.api.resolve('enterDraw', { data: ENTRY });
+    await settle();
+    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.clock.increment(1500);
+    draw.api.resolve('rewards', { data: [TOKEN_REWARD] });
+    await settle();
+    unsubscribe();
+
+    const raw = storage.getItem(DRAW_STORAGE_KEY);
+    expect(raw).not.toBeNull();
+    const stored = JSON.parse(raw ?? '{}') as { state: Record<string, unknown>; version: number };
+    expect(stored.version).toBe(0);
+    expect(Object.keys(stored.state).sort()).toEqual(Object.keys(INITIAL_PERSISTED_DRAW).sort());
+    for (const key of ['loading', 'hasEnteredDrawInSession', 'rewards']) {
+      expect(stored.state).not.toHaveProperty(key);
+    }
+    expect(stored.state).toMatchObject({
+      canEnterDraw: false,
+      currentDrawEntry: ENTRY,
+      draw_entries: [ENTRY],
+      lastDrawEntered: T0,
+      secondsUntilNextDraw: 86_400,
+    });
+
+    // Ten seconds later, on the next visit.
+    const later = new SimulatedClock();
+    later.set(T0 + 10_000);
+    const reloaded = createActor(drawCycleMachine, {
+      clock: later,
+      input: { stored: raw, session: RETURNING },
+    }).getSnapshot().context;
+    expect(reloaded).toMatchObject({ ...parsePersistedDraw(raw), timeLeft: 86_390 });
+    expect(reloaded.hasEnteredDrawInSession).toBe(false);
+    expect(reloaded.rewards).toEqual([]);
+    expect(reloaded.currentDrawEntry).toEqual(ENTRY);
+  });
+
+  it('falls back field by field when the stored state is damaged', () => {
+    expect(parsePersistedDraw('not json')).toEqual(INITIAL_PERSISTED_DRAW);
+    expect(parsePersistedDraw(null)).toEqual(INITIAL_PERSISTED_DRAW);
+    const damaged = JSON.stringify({
+      state: { canEnterDraw: false, timeLeft: -5, draw_entries: 'many', lastDrawEntered: T0 },
+      version: 0,
+    });
+    expect(parsePersistedDraw(damaged)).toEqual({
+      ...INITIAL_PERSISTED_DRAW,
+      canEnterDraw: false,
+      lastDrawEntered: T0,
+    });
+  });
+
+  it('resumes a countdown from the last visit by real elapsed time', async () => {
+    const draw = await start({
+      timer: null,
+      stored: {
+        canEnterDraw: false,
+        secondsUntilNextDraw: 600,
+        countdownStartedAt: T0 - 100_000,
+        timeLeft: 590,
+      },
+    });
+    expect(draw.context().timeLeft).toBe(500);
+  });
+
+  it('allows entering when the countdown of the last visit is over', async () => {
+    const draw = await start({
+      timer: null,
+      stored: {
+        canEnterDraw: false,
+        secondsUntilNextDraw: 600,
+        countdownStartedAt: T0 - 700_000,
+        timeLeft: 300,
+        currentDrawEntry: ENTRY,
+      },
+    });
+    expect(draw.context().timeLeft).toBe(0);
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.context().currentDrawEntry).toBeNull();
+  });
+});

@@ -1,0 +1,270 @@
+// Generated paths through the draw cycle, each walked in the real signed-in app: the player's
+// presses and window focus, the live channel's broadcasts, the clock, and the network's
+// answers drive the running draw, and every state is checked against what the player sees.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, type InspectionEvent } from 'xstate';
+import { TestModel, type Step } from 'xstate/graph';
+import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
+import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
+import { goTo, renderApp, settle, storeSignedInSession, tabBar } from './helpers/app-harness';
+import { CoverageRecorder, chartOf } from './helpers/coverage';
+import {
+  drawModelEvents,
+  drawStateMatcher,
+  GRAND_PRIZE_OVERLAY_EVENT,
+  MODEL_INPUT,
+  modelDrawCycleMachine,
+  planDrawPaths,
+  serializeDrawState,
+  YOUVE_ENTERED_CHECK_EVENT,
+  type DrawModelEvent,
+  type DrawModelEventType,
+  type DrawSnapshot,
+} from './helpers/draw-cycle-model';
+import { FakeDrawApi, type DrawCallName } from './helpers/draw-fake-api';
+
+const T0 = Date.parse('2025-04-16T12:00:00.000Z');
+
+const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
+  modelDrawCycleMachine as never,
+  {
+    input: MODEL_INPUT,
+    events: drawModelEvents,
+    serializeState: serializeDrawState,
+    stateMatcher: drawStateMatcher,
+  },
+);
+
+// The shell tells the draw the session's flags on every start: every path walks that.
+const SESSION_UPDATED = chartOf(modelDrawCycleMachine).transitions.filter((key) =>
+  key.includes('--session.updated#'),
+);
+const paths = planDrawPaths(model, modelDrawCycleMachine, new Set(SESSION_UPDATED));
+const coverage = new CoverageRecorder();
+
+/** The running draw-cycle actor of the app, as inspection hands it over. */
+type DrawRef = { getSnapshot: () => DrawSnapshot };
+type Harness = ReturnType<typeof renderApp> & { clock: SimulatedClock; draw: () => DrawRef };
+let app: Harness | null = null;
+const current = (): Harness => {
+  if (!app) throw new Error('The app is not rendered yet');
+  return app;
+};
+const path = () => window.location.pathname;
+
+// ---- gestures and answers ------------------------------------------------------------------
+
+type Executor = (step: Step<DrawSnapshot, DrawModelEvent>) => Promise<void>;
+
+const CALLS: Record<string, DrawCallName> = {
+  enterDraw: 'enterDraw',
+  fetchTimer: 'timer',
+  fetchGrandPrizes: 'grandPrizes',
+  fetchRewards: 'rewards',
+};
+
+/** The network answers the waiting call as the step's event says. */
+async function answer({ event }: Step<DrawSnapshot, DrawModelEvent>): Promise<void> {
+  const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+  const call = CALLS[id];
+  if (!call) throw new Error(`No call behind ${event.type}`);
+  const { drawApi } = current();
+  await waitFor(() => expect(drawApi.isWaiting(call)).toBe(true));
+  await act(async () => {
+    if ('error' in event) drawApi.reject(call, event.error);
+    else if (call === 'timer') drawApi.resolve(call, (event as { output: unknown }).output);
+    else drawApi.resolve(call, { data: (event as { output: unknown }).output });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    current().clock.increment(ms);
+    await Promise.resolve();
+  });
+}
+
+const executors = {
+  'xstate.init': async () => {
+    storeSignedInSession({ isFirstTimeUser: false, isFirstQuestionnaire: false });
+    const clock = new SimulatedClock();
+    clock.set(T0);
+    let root: DrawRef | null = null;
+    const harness = renderApp({
+      path: '/home',
+      drawClock: clock,
+      drawApi: new FakeDrawApi(),
+      drawInspect: (event: InspectionEvent) => {
+        if (event.actorRef.sessionId === event.rootId) root = event.actorRef;
+        coverage.inspect(event);
+      },
+    });
+    app = {
+      ...harness,
+      clock,
+      draw: () => {
+        if (!root) throw new Error('The draw cycle has not started');
+        return root;
+      },
+    };
+    await settle();
+  },
+  'draw.press': async () => {
+    expect(path()).toBe('/home');
+    await userEvent.click(screen.getByRole('button', { name: /Enter To Win/ }));
+    await waitFor(() => expect(path()).toBe('/youve-entered'));
+    expect(window.localStorage.getItem('hasClickedButton')).toBe('true');
+  },
+  'window.focused': async () => {
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      await Promise.resolve();
+    });
+  },
+  'cable.refetch': async () => {
+    await act(async () => {
+      current().cable.broadcastRefetch();
+      await Promise.resolve();
+    });
+  },
+  // The clock moves on to the moment the countdown runs out.
+  'countdown.tick': async () => {
+    const { clock, draw } = current();
+    const left = draw().getSnapshot().context.timeLeft;
+    await act(async () => {
+      clock.set(clock.now() + left * 1000);
+      await Promise.resolve();
+    });
+  },
+  'youveEntered.opened': () => goTo('/youve-entered'),
+  'youveEntered.left': () => goTo('/home'),
+  'xstate.done.actor.enterDraw': answer,
+  'xstate.error.actor.enterDraw': async (step) => {
+    await answer(step);
+    expect(await screen.findByText('The draw is closed')).toBeDefined();
+  },
+  'xstate.done.actor.fetchTimer': answer,
+  'xstate.error.actor.fetchTimer': answer,
+  'xstate.done.actor.fetchGrandPrizes': answer,
+  'xstate.error.actor.fetchGrandPrizes': answer,
+  'xstate.done.actor.fetchRewards': async (step) => {
+    await answer(step);
+    // /rewards and /what-i-like come with their screens; until then they lead to /home.
+    await waitFor(() => expect(path()).toBe('/home'));
+  },
+  'xstate.error.actor.fetchRewards': async (step) => {
+    await answer(step);
+    await waitFor(() => expect(path()).toBe('/home'));
+  },
+  [YOUVE_ENTERED_CHECK_EVENT]: async () => {
+    // Not a moment before 1.5 s.
+    await advance(1499);
+    expect(current().drawApi.isWaiting('rewards')).toBe(false);
+    await advance(1);
+  },
+  [GRAND_PRIZE_OVERLAY_EVENT]: async () => {
+    await advance(2999);
+    expect(screen.getByRole('dialog', { name: 'YOU WON!' })).toBeDefined();
+    await advance(1);
+    await waitFor(() =>
+      expect(window.localStorage.getItem('user-storage')).toContain(
+        '"grandPrizeHasBeenShown":true',
+      ),
+    );
+  },
+} satisfies Record<DrawModelEventType, Executor>;
+
+/** Waits until the running draw is where the model says the step leads. */
+async function arrive(step: Step<DrawSnapshot, DrawModelEvent>): Promise<void> {
+  await waitFor(() => {
+    expect(serializeDrawState(current().draw().getSnapshot())).toBe(serializeDrawState(step.state));
+  });
+}
+
+const syncedExecutors = Object.fromEntries(
+  Object.entries(executors).map(([type, execute]) => [
+    type,
+    async (step: Step<DrawSnapshot, DrawModelEvent>) => {
+      await execute(step);
+      await arrive(step);
+    },
+  ]),
+);
+
+// ---- what the player sees -----------------------------------------------------------------
+
+function expectHome(snapshot: DrawSnapshot): void {
+  expect(path()).toBe('/home');
+  if (snapshot.context.canEnterDraw) {
+    const button = screen.getByRole('button', { name: /Enter To Win/ });
+    expect(within(button).getByText('$500')).toBeDefined();
+    expect(screen.queryByText('Enter The Next Drawing In:')).toBeNull();
+    // The bar stays off /home while the player may enter.
+    expect(tabBar()).toBeNull();
+  } else {
+    expect(screen.queryByRole('button', { name: /Enter To Win/ })).toBeNull();
+    expect(screen.getByText("You're Entered To Win $500.")).toBeDefined();
+    expect(screen.getByText('Enter The Next Drawing In:')).toBeDefined();
+    const left = current().draw().getSnapshot().context.timeLeft;
+    expect(screen.getByRole('timer').textContent).toBe(formatCountdown(left));
+    expect(tabBar()).not.toBeNull();
+  }
+}
+
+function expectYouveEntered(): void {
+  expect(path()).toBe('/youve-entered');
+  expect(screen.getByRole('heading', { name: "You're Entered To Win" })).toBeDefined();
+  expect(tabBar()).toBeNull();
+}
+
+const states: Record<string, (snapshot: DrawSnapshot) => void> = {
+  'youveEntered.away': expectHome,
+  'youveEntered.waiting': expectYouveEntered,
+  'youveEntered.checkingRewards': () => {
+    expectYouveEntered();
+    expect(current().drawApi.isWaiting('rewards')).toBe(true);
+  },
+  'grandPrize.showing': () => {
+    const overlay = screen.getByRole('dialog', { name: 'YOU WON!' });
+    expect(within(overlay).getByText('$500')).toBeDefined();
+  },
+  'grandPrize.idle': () => {
+    expect(screen.queryByRole('dialog', { name: 'YOU WON!' })).toBeNull();
+  },
+  'grandPrize.fetching': () => {
+    expect(current().drawApi.isWaiting('grandPrizes')).toBe(true);
+  },
+  'entry.entering': () => {
+    expect(current().drawApi.isWaiting('enterDraw')).toBe(true);
+  },
+  'timer.fetching': () => {
+    expect(current().drawApi.isWaiting('timer')).toBe(true);
+  },
+  'timer.idle': () => {
+    expect(current().drawApi.isWaiting('timer')).toBe(false);
+  },
+};
+
+// ---- the walk -------------------------------------------------------------------------------
+
+describe('draw cycle, generated paths through the signed-in app', () => {
+  it.each(paths.map((p) => [p.description, p] as const))('%s', async (_, drawPath) => {
+    try {
+      await model.testPath(drawPath, { events: syncedExecutors, states });
+    } finally {
+      app?.view.unmount();
+      app = null;
+    }
+  });
+});
+
+describe('draw cycle, coverage of the walk', () => {
+  it('walked every state and every transition of the chart in the app', () => {
+    const chart = chartOf(modelDrawCycleMachine);
+    expect(chart.transitions.length).toBeGreaterThan(25);
+    expect(coverage.missing(modelDrawCycleMachine)).toEqual({ states: [], transitions: [] });
+  });
+});

@@ -1,0 +1,279 @@
+// Generated paths through the wallet, each walked through the real pages: the player's gestures
+// (clicks, swipes, opening routes) and the API's answers drive the running wallet, and every
+// state is checked against what the player sees.
+import { act, screen, waitFor } from '@testing-library/react';
+import { navigate } from 'wouter/use-browser-location';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TestModel, type Step } from 'xstate/graph';
+import type { TicketsEntered, WalletHoldings } from '../../machines/wallet/wallet.actors';
+import { createWalletActors } from '../../machines/wallet/wallet.actors';
+import {
+  TOAST_ENTER_FAILED,
+  TOAST_LOAD_FAILED,
+  ticketsEnteredMessage,
+  walletMachine,
+} from '../../machines/wallet/wallet.machine';
+import { WALLET_SLIDES } from '../../src/features/wallet/slides';
+import { CoverageRecorder, chartOf } from './helpers/coverage';
+import { entriesAnswer, FakeWalletApi, walletAnswer } from './helpers/wallet-fake-api';
+import { renderWallet, START_PATH, type WalletHarness } from './helpers/wallet-harness';
+import {
+  MODEL_INPUT,
+  serializeWalletState,
+  walletModelEvents,
+  type ModelEvent,
+  type ModelEventType,
+  type WalletSnapshot,
+} from './helpers/wallet-model';
+import { planWalletPaths } from './helpers/wallet-paths';
+
+const logic = walletMachine.provide({ actors: createWalletActors(new FakeWalletApi()) });
+
+/** `tickets.choosing` style keys, matched against the snapshot. */
+function stateMatcher(snapshot: WalletSnapshot, key: string): boolean {
+  const value = key
+    .split('.')
+    .reduceRight<unknown>((inner, part) => (inner === null ? part : { [part]: inner }), null);
+  return snapshot.matches(value as Parameters<WalletSnapshot['matches']>[0]);
+}
+
+const model = new TestModel<WalletSnapshot, ModelEvent, unknown>(logic as never, {
+  events: walletModelEvents,
+  serializeState: (snapshot) => serializeWalletState(snapshot),
+  stateMatcher,
+  input: MODEL_INPUT,
+});
+
+const paths = planWalletPaths(model, logic);
+const coverage = new CoverageRecorder();
+let app: WalletHarness;
+
+// ---- gestures ----------------------------------------------------------------------------
+
+type WalletStep = Step<WalletSnapshot, ModelEvent>;
+type Executor = (step: WalletStep) => Promise<void>;
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const track = () => screen.getByTestId('instruction-slides-track');
+
+async function drag(pointer: 'mouse' | 'touch', dx: number, dy = 0): Promise<void> {
+  const element = track();
+  const key = pointer === 'mouse' ? 'MouseLeft' : 'TouchA';
+  const start = { clientX: 200, clientY: 400 };
+  const steps = 4;
+  await app.user.pointer([
+    { keys: `[${key}>]`, target: element, coords: start },
+    ...Array.from({ length: steps }, (_, i) => ({
+      ...(pointer === 'touch' ? { pointerName: 'TouchA' } : {}),
+      target: element,
+      coords: {
+        clientX: start.clientX + (dx * (i + 1)) / steps,
+        clientY: start.clientY + (dy * (i + 1)) / steps,
+      },
+    })),
+    { keys: `[/${key}]`, target: element },
+  ]);
+}
+
+const toast = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
+
+async function answer(
+  call: 'wallet' | 'enterWalletTickets',
+  step: WalletStep,
+  success: unknown,
+): Promise<void> {
+  await waitFor(() => expect(app.api.isWaiting(call)).toBe(true));
+  const event = step.event;
+  await act(async () => {
+    if ('error' in event) app.api.reject(call, event.error);
+    else app.api.resolve(call, success);
+    await Promise.resolve();
+  });
+}
+
+const outputOf = <T,>(step: WalletStep): T => (step.event as unknown as { output: T }).output;
+const failureOf = (step: WalletStep) =>
+  (step.event as unknown as { error: { status: number; detail: string | null } }).error;
+
+/** Waits until the running wallet is where the model says the step leads. */
+async function arrive(step: WalletStep): Promise<void> {
+  await waitFor(() => {
+    const real = app.snapshot();
+    expect(real.value).toEqual(step.state.value);
+    expect(serializeWalletState(real)).toBe(serializeWalletState(step.state));
+  });
+}
+
+const executors = {
+  'route.opened': async ({ event }) => {
+    if (event.type !== 'route.opened') return;
+    await act(async () => {
+      navigate(event.path);
+      await Promise.resolve();
+    });
+  },
+  'slides.next': async ({ state }) => {
+    // Arrow and swipe alike move on; the last slide is left by swiping forward past the end.
+    if (state.context.slideIndex % 2 === 0) await app.user.click(button('Next'));
+    else await drag('touch', -70);
+  },
+  'slides.previous': async () => {
+    await drag('mouse', 130);
+  },
+  'slides.swipeUp': async ({ state }) => {
+    // Not a pixel short: 100 px up is not yet a swipe.
+    await drag('touch', 0, -100);
+    expect(app.snapshot().context.slideIndex).toBe(state.context.slideIndex);
+    expect(window.location.pathname).toBe('/wallet');
+    await drag('touch', 10, -130);
+  },
+  'tickets.increment': async () => {
+    await app.user.click(button('One ticket more'));
+  },
+  'tickets.decrement': async () => {
+    await app.user.click(button('One ticket fewer'));
+  },
+  'tickets.enter': async ({ state }) => {
+    const count = state.context.count;
+    await app.user.click(button(`Enter ${count} ${count === 1 ? 'ticket' : 'tickets'}`));
+  },
+  'tickets.enterAll': async () => {
+    await app.user.click(button('Enter all'));
+  },
+  'tickets.retry': async () => {
+    await app.user.click(button('Try again'));
+  },
+  'xstate.done.actor.loadWallet': async (step) => {
+    const held = outputOf<WalletHoldings>(step);
+    await answer('wallet', step, walletAnswer(held.tickets, held.entriesInCurrentDraw));
+  },
+  'xstate.error.actor.loadWallet': async (step) => {
+    await answer('wallet', step, null);
+    await toast(TOAST_LOAD_FAILED);
+  },
+  'xstate.done.actor.enterTickets': async (step) => {
+    const { entered, tickets } = outputOf<TicketsEntered>(step);
+    expect(app.api.callsOf('enterWalletTickets').at(-1)).toBe(entered);
+    await answer('enterWalletTickets', step, entriesAnswer(entered, tickets));
+    await toast(ticketsEnteredMessage(entered));
+  },
+  'xstate.error.actor.enterTickets': async (step) => {
+    await answer('enterWalletTickets', step, null);
+    const { status, detail } = failureOf(step);
+    await toast(status === 422 && detail !== null ? detail : TOAST_ENTER_FAILED);
+  },
+} satisfies Record<ModelEventType, Executor>;
+
+// ---- what the player sees -------------------------------------------------------------------
+
+const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
+const text = (content: string) => screen.getByText(content);
+const entriesLine = (entries: number) =>
+  text(`You have ${entries} ${entries === 1 ? 'entry' : 'entries'} in today's draw.`);
+
+/** Both places remember that the instructions were seen, as soon as they were. */
+function expectInstructionsSeen(snapshot: WalletSnapshot): void {
+  const seen = snapshot.context.hasSeenInstructions;
+  expect(window.localStorage.getItem('walletInstruction')).toBe(seen ? 'true' : null);
+  expect(app.hasSeenInstructionsInSession()).toBe(seen);
+}
+
+function expectTicketsPage(snapshot: WalletSnapshot): void {
+  expect(window.location.pathname).toBe('/wallet-token');
+  heading('Your Wallet');
+  text("Every ticket is one more equal chance in today's draw.");
+  expectInstructionsSeen(snapshot);
+}
+
+function expectHolding({ context }: WalletSnapshot, entering: boolean): void {
+  const { tickets, count, entriesInCurrentDraw } = context;
+  screen.getByLabelText(`You hold ${tickets} ${tickets === 1 ? 'ticket' : 'tickets'}`);
+  entriesLine(entriesInCurrentDraw);
+  expect(screen.getByLabelText('Tickets to enter').textContent).toBe(String(count));
+  expect(button('One ticket fewer')).toHaveProperty('disabled', entering || count <= 1);
+  expect(button('One ticket more')).toHaveProperty('disabled', entering || count >= tickets);
+  const enter = button(`Enter ${count} ${count === 1 ? 'ticket' : 'tickets'}`);
+  expect(enter).toHaveProperty('disabled', entering);
+  expect(enter.getAttribute('aria-busy')).toBe(String(entering));
+  const enterAll = screen.queryByRole('button', { name: 'Enter all' });
+  expect(enterAll !== null).toBe(tickets > 1);
+  if (enterAll) expect(enterAll).toHaveProperty('disabled', entering);
+}
+
+const states: Record<string, (snapshot: WalletSnapshot) => void> = {
+  awaitingRoute: () => {
+    expect(window.location.pathname).toBe(START_PATH);
+    expect(app.api.calls).toEqual([]);
+  },
+  instructions: (snapshot) => {
+    const index = snapshot.context.slideIndex;
+    expect(window.location.pathname).toBe('/wallet');
+    heading(WALLET_SLIDES[index]?.title ?? '');
+    text(WALLET_SLIDES[index]?.body ?? '');
+    screen.getByRole('article', { name: `${index + 1} of ${WALLET_SLIDES.length}` });
+    // The arrow shows on every slide, the last one included: it leaves for the tickets.
+    button('Next');
+    expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
+    expectInstructionsSeen(snapshot);
+  },
+  'tickets.loading': (snapshot) => {
+    expectTicketsPage(snapshot);
+    text('Loading your tickets…');
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
+  },
+  'tickets.loadFailed': (snapshot) => {
+    expectTicketsPage(snapshot);
+    text('Your wallet could not be loaded.');
+    expect(button('Try again')).toHaveProperty('disabled', false);
+  },
+  'tickets.empty': (snapshot) => {
+    expectTicketsPage(snapshot);
+    text('No tickets yet. Answer questions in Tell Us More to earn more.');
+    entriesLine(snapshot.context.entriesInCurrentDraw);
+    expect(screen.queryByRole('button', { name: /^Enter/ })).toBeNull();
+  },
+  'tickets.choosing': (snapshot) => {
+    expectTicketsPage(snapshot);
+    expectHolding(snapshot, false);
+  },
+  'tickets.entering': (snapshot) => {
+    expectTicketsPage(snapshot);
+    expectHolding(snapshot, true);
+    expect(app.api.callsOf('enterWalletTickets').at(-1)).toBe(snapshot.context.count);
+  },
+};
+
+// ---- the walk -------------------------------------------------------------------------------
+
+const syncedExecutors = Object.fromEntries(
+  Object.entries(executors).map(([type, execute]) => [
+    type,
+    async (step: WalletStep) => {
+      await execute(step);
+      await arrive(step);
+    },
+  ]),
+);
+
+describe('wallet, generated paths through the pages', () => {
+  it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    app = renderWallet({ inspect: coverage.inspect });
+    await model.testPath(path, { events: syncedExecutors, states });
+  });
+
+  afterAll(() => {
+    const missing = coverage.missing(logic);
+    if (missing.states.length + missing.transitions.length > 0) {
+      console.info('Wallet not walked:', missing);
+    }
+  });
+});
+
+describe('wallet, coverage of the walk', () => {
+  it('walked every state and every transition of the chart', () => {
+    const chart = chartOf(logic);
+    expect(chart.states.length).toBeGreaterThan(7);
+    expect(chart.transitions.length).toBeGreaterThan(15);
+    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});
