@@ -227,6 +227,8 @@ export const DrawEntry = z.object({
   draw_id: z.int(),
   source: EntrySource,
   created_at: z.string(),
+  /** In the press's answer: whole seconds until the entry's draw closes, for the countdown. */
+  draw_time_left: z.optional(z.int().check(z.nonnegative())),
 });
 export type DrawEntry = z.infer<typeof DrawEntry>;
 

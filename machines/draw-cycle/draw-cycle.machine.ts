@@ -138,10 +138,22 @@ export const drawCycleMachine = setup({
           : { secondsUntilNextDraw: interval, countdownStartedAt: now, timeLeft: interval }),
       };
     }),
-    recordEntry: assign(({ context }, params: { entry: DrawEntry }) => ({
-      draw_entries: [...context.draw_entries, params.entry],
-      currentDrawEntry: params.entry,
-    })),
+    recordEntry: assign(({ context, system }, params: { entry: DrawEntry }) => {
+      const { draw_time_left: drawTimeLeft, ...entry } = params.entry;
+      return {
+        draw_entries: [...context.draw_entries, entry],
+        currentDrawEntry: entry,
+        // The server knows when this draw closes: the countdown runs to that moment rather
+        // than a whole cycle from the press.
+        ...(drawTimeLeft === undefined
+          ? {}
+          : {
+              secondsUntilNextDraw: drawTimeLeft,
+              countdownStartedAt: clockNow(system),
+              timeLeft: drawTimeLeft,
+            }),
+      };
+    }),
     toastEntryFailure: emit((_, failure: CallFailure) => ({
       type: 'toast' as const,
       message: failure.detail ?? TOAST_ENTER_FAILED,

@@ -223,13 +223,23 @@ export function createDrawService(context: ServiceContext) {
           // Under the lock: the draw read before may have closed in between.
           const open = await findOpenDraw(tx);
           if (!open || open.id !== draw.id || open.closesAt <= now()) return null;
+          const closesAt = open.closesAt;
           const inserted = await insertPress(tx, open.id, userId);
-          if (inserted) return { entry: inserted, created: true };
+          if (inserted) return { entry: inserted, created: true, closesAt };
           const existing = await findPress(tx, open.id, userId);
           if (!existing) throw new Error('press neither inserted nor found');
-          return { entry: existing, created: false };
+          return { entry: existing, created: false, closesAt };
         });
-        if (result) return { entry: toDrawEntryView(result.entry), created: result.created };
+        if (result) {
+          const timeLeft = Math.max(
+            0,
+            Math.ceil((result.closesAt.getTime() - now().getTime()) / 1000),
+          );
+          return {
+            entry: { ...toDrawEntryView(result.entry), draw_time_left: timeLeft },
+            created: result.created,
+          };
+        }
       }
       throw new Error('the press could not reach an open draw');
     },

@@ -203,6 +203,18 @@ describe('draw cycle: the countdown', () => {
     expect(draw.context().secondsUntilNextDraw).toBe(3600);
   });
 
+  it('counts down to the moment the draw closes when the press says when', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 86_400 } });
+    draw.press();
+    expect(draw.context().timeLeft).toBe(86_400);
+    draw.api.resolve('enterDraw', { data: { ...ENTRY, draw_time_left: 5400 } });
+    await settle();
+    expect(draw.context().timeLeft).toBe(5400);
+    expect(draw.context().currentDrawEntry).toEqual(ENTRY);
+    await draw.seconds(60);
+    expect(draw.context().timeLeft).toBe(5340);
+  });
+
   it("counts the server's time_left down when the player has an entry", async () => {
     const draw = await start({ timer: TIMER_ENTERED });
     expect(draw.context().timeLeft).toBe(7530);

@@ -1,0 +1,113 @@
+// The draw, as a player sees it: press the black button, see the countdown, the operator closes
+// the draw and the button comes back without a reload; the only entrant wins and sees 'YOU WON!';
+// the wallet enters the welcome ticket. Real server, real embedded database, real Chromium.
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  launchBrowser,
+  newPhone,
+  phoneContext,
+  screenshot,
+  signInThroughPhoneLogin,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function ops(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  }).toString();
+}
+
+describe('the draw', () => {
+  it('enters with the black button, counts down, and comes back when the draw closes', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const phone = newPhone();
+    await signInThroughPhoneLogin(page, server, phone);
+
+    const button = page.getByRole('button', { name: /Enter To Win/ });
+    await button.waitFor();
+    await screenshot(page, 'draw-home-before');
+    await button.tap();
+    await page.waitForURL('**/youve-entered');
+    await page.getByText("You're Entered To Win").first().waitFor();
+    await screenshot(page, 'draw-youve-entered');
+
+    // 1.5 s later the rewards check sends the player on; the screens after it are still to
+    // come, so the player lands back on /home, entered, with the countdown.
+    await page.waitForURL('**/home', { timeout: 10_000 });
+    await page.getByText("You're Entered To Win $500.").waitFor();
+    await page.getByText('Enter The Next Drawing In:').waitFor();
+    const countdown = page.getByText(/^\d+:\d{2}(:\d{2})?$/).first();
+    await countdown.waitFor();
+    const first = await countdown.textContent();
+    await page.waitForTimeout(2100);
+    expect(await countdown.textContent()).not.toBe(first);
+    await screenshot(page, 'draw-countdown');
+
+    // The operator closes the draw; the live channel brings the button back, no reload.
+    const status = ops('draw', 'status');
+    expect(status).toMatch(/entries\s+1/);
+    const closed = ops('draw', 'close');
+    expect(closed).toMatch(/Closed draw \d+ with 1 entr/);
+    // The only entrant wins: the 'YOU WON!' view shows the prize for 3 s.
+    await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
+    expect(await page.getByText('$500').first().isVisible()).toBe(true);
+    await screenshot(page, 'draw-you-won');
+    await page.getByText('YOU WON!').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'draw-button-back');
+
+    // The public record shows the closed draw, its seed revealed, and the operator's check.
+    const draws = (await (await fetch(`${server.baseUrl}/api/v1/draws`)).json()) as {
+      data: Array<{ id: number; status: string; seed: string | null; entries_count: number }>;
+    };
+    const last = draws.data.find((draw) => draw.status === 'closed');
+    expect(last?.entries_count).toBe(1);
+    expect(last?.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(ops('draw', 'verify', String(last?.id))).toMatch(/OK/);
+    await context.close();
+  });
+
+  it('enters the welcome ticket from the wallet', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+
+    await page.goto('/wallet');
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.waitFor();
+    await screenshot(page, 'wallet-slides');
+    while (new URL(page.url()).pathname === '/wallet') {
+      await next.tap();
+      await page.waitForTimeout(150);
+    }
+    await page.waitForURL('**/wallet-token');
+    await page.getByLabel('You hold 1 ticket').waitFor();
+    await screenshot(page, 'wallet-token');
+    await page.getByRole('button', { name: 'Enter 1 ticket' }).tap();
+    await page.getByText(/1 ticket entered/).waitFor();
+    await page.getByText('No tickets yet', { exact: false }).waitFor();
+    await screenshot(page, 'wallet-entered');
+
+    // Already seen: /wallet goes straight to the tickets.
+    await page.goto('/wallet');
+    await page.waitForURL('**/wallet-token');
+    await context.close();
+  });
+});
