@@ -89,7 +89,9 @@ describe('the draw', () => {
     const page = await context.newPage();
     await signInThroughPhoneLogin(page, server, newPhone());
 
-    await page.goto('/wallet');
+    // The wallet opens from /home.
+    await page.getByRole('link', { name: 'Wallet' }).tap();
+    await page.waitForURL('**/wallet');
     const next = page.getByRole('button', { name: 'Next' });
     await next.waitFor();
     await screenshot(page, 'wallet-slides');

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { BlackButton } from '../../components/BlackButton';
 import { SessionContext } from '../../app/session-context';
 import {
@@ -38,6 +39,11 @@ export function HomePage() {
   const amount = prizeAmount === null ? null : formatPrize(prizeAmount);
   return (
     <main className="screen home">
+      {/* The tickets the welcome promised wait in the wallet ("~": /home is a nested route). */}
+      <Link href="~/wallet" className="home__wallet">
+        <span aria-hidden="true" className="home__wallet-icon" />
+        Wallet
+      </Link>
       {isFirstTimeUser && <h1 className="home__welcome">Welcome to BLACK BUTTON</h1>}
       {canEnterDraw ? (
         <BlackButton
