@@ -2,7 +2,8 @@
 //  1. time from `npm start` to a healthy server on a fresh data dir (client build included);
 //  2. sign-ins per second through the HTTP API (request_code + verify_code), on the embedded
 //     database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL;
-//  3. gzip size of the JavaScript the first screen loads (budget 120 KB).
+//  3. gzip size of the JavaScript the first screen loads (budget 120 KB);
+//  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw.
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { freePort } from '../test/e2e/harness';
+import { drawBench } from './draw';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -180,6 +182,8 @@ async function main(): Promise<void> {
   } else {
     rows.push('| sign-ins/s, PostgreSQL | skipped | set BENCH_DATABASE_URL or TEST_DATABASE_URL |');
   }
+
+  rows.push(...(await drawBench()));
 
   console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { drawEntries, draws } from '../db/schema';
 
@@ -72,14 +72,30 @@ export async function recordDrawOutcome(
   await db.update(draws).set(outcome).where(eq(draws.id, id));
 }
 
-/** Every entry id of a draw in ascending order: the input of the digest. */
-export async function entryIdsOf(db: Database, drawId: number): Promise<number[]> {
-  const rows = await db
+/**
+ * Up to `limit` entry ids of a draw above `afterId`, ascending, packed as the digest reads them:
+ * each id an 8-byte big-endian integer (int8send). One buffer per batch instead of an object
+ * per row keeps a draw of millions cheap to read.
+ */
+export async function entryIdBatchOf(
+  db: Database,
+  drawId: number,
+  afterId: number,
+  limit: number,
+): Promise<Uint8Array> {
+  const batch = db
     .select({ id: drawEntries.id })
     .from(drawEntries)
-    .where(eq(drawEntries.drawId, drawId))
-    .orderBy(asc(drawEntries.id));
-  return rows.map((row) => row.id);
+    .where(and(eq(drawEntries.drawId, drawId), gt(drawEntries.id, afterId)))
+    .orderBy(asc(drawEntries.id))
+    .limit(limit)
+    .as('batch');
+  const [row] = await db
+    .select({
+      ids: sql<Uint8Array | null>`string_agg(int8send(${batch.id}), ''::bytea order by ${batch.id})`,
+    })
+    .from(batch);
+  return row?.ids ?? new Uint8Array(0);
 }
 
 export async function countEntries(db: Database, drawId: number) {

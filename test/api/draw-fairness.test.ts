@@ -7,6 +7,8 @@ import {
   drawOutcome,
   entriesDigest,
   EntriesDigest,
+  outcomeOf,
+  packedEntryIdAt,
   winnerIndex,
 } from '../../server/draw/fairness';
 
@@ -53,6 +55,38 @@ describe('the provably fair selection', () => {
     digest.add(5);
     expect(() => digest.add(5)).toThrow('ascending');
     expect(() => digest.add(4)).toThrow('ascending');
+  });
+
+  it('reads packed batches (8 bytes big-endian per id) exactly as single ids', () => {
+    // Ids beyond 2^32 exercise both halves of the 8 bytes.
+    const ids = [...IDS, 2 ** 32 + 1, 2 ** 40 + 7, Number.MAX_SAFE_INTEGER];
+    const packed = Buffer.concat(ids.map(u64be));
+    const digest = new EntriesDigest();
+    digest.addPacked(packed.subarray(0, 24));
+    digest.addPacked(packed.subarray(24));
+    expect(digest.count).toBe(ids.length);
+    expect(digest.hex()).toBe(entriesDigest(ids));
+    let chained = Buffer.alloc(32);
+    for (const id of ids) chained = sha256(chained, u64be(id));
+    expect(digest.hex()).toBe(chained.toString('hex'));
+
+    const batches = [packed.subarray(0, 24), packed.subarray(24)];
+    expect(ids.map((_, index) => packedEntryIdAt(batches, index))).toEqual(ids);
+    expect(() => packedEntryIdAt(batches, ids.length)).toThrow(RangeError);
+    expect(outcomeOf(SEED, digest, (index) => packedEntryIdAt(batches, index))).toEqual(
+      drawOutcome(SEED, ids),
+    );
+  });
+
+  it('refuses packed ids out of order or not 8 bytes each', () => {
+    expect(() => new EntriesDigest().addPacked(Buffer.concat([u64be(9), u64be(9)]))).toThrow(
+      'ascending',
+    );
+    expect(() => new EntriesDigest().addPacked(Buffer.concat([u64be(2 ** 33), u64be(5)]))).toThrow(
+      'ascending',
+    );
+    expect(() => new EntriesDigest().addPacked(u64be(0))).toThrow('ascending');
+    expect(() => new EntriesDigest().addPacked(Buffer.alloc(7))).toThrow('8 bytes');
   });
 
   it('picks the winner from sha256(seed || digest) reduced to [0, N)', () => {

@@ -1,0 +1,638 @@
+// The draw's figures for `npm run bench` (issue "Performance"), all on loopback:
+//  1. presses per second and p50/p99 latency of POST draw_entries through HTTP, each a distinct
+//     player's first press, on embedded PGlite and on PostgreSQL, next to pgbench's rate for the
+//     same INSERT on the same PostgreSQL (goal: at least half of it, p99 under 50 ms);
+//  2. the live channel: BENCH_CABLE_CLIENTS (10,000) subscribed ActionCable clients on one
+//     instance, the time from `draw close` until all have the refetch (goal under 1 s) and the
+//     server's memory per connection (goal under 50 KB);
+//  3. closing and verifying a draw of BENCH_CLOSE_ENTRIES (1,000,000) entries (goal under 5 s).
+// The PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a role that may create
+// databases); every database made here is dropped afterwards, also on failure.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import Fastify from 'fastify';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { CABLE_PATH, CABLE_PROTOCOL, TIMER_CHANNEL } from '../contract/cable';
+import { loadConfig } from '../server/config';
+import { drawOutcome } from '../server/draw/fairness';
+import { openDatabase, type OpenDatabase } from '../server/db/database';
+import { TIMER_NOTIFY_CHANNEL } from '../server/cable/channels';
+import { runOps } from '../server/ops/program';
+import authPlugin from '../server/plugins/auth';
+import { createServices, type Services } from '../server/services/index';
+import { resolveJwtSecret } from '../server/services/secrets';
+import { createSmsSender } from '../server/sms/sender';
+import { freePort } from '../test/e2e/harness';
+
+const PRESSES = Number(process.env.BENCH_PRESSES ?? 2000);
+const PRESS_CONCURRENCY = Number(process.env.BENCH_PRESS_CONCURRENCY ?? 16);
+const SETUP_CONCURRENCY = 8;
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+const CABLE_CLIENTS = Number(process.env.BENCH_CABLE_CLIENTS ?? 10_000);
+/** Connections opening at once: enough to be quick, few enough for the listen backlog. */
+const CABLE_OPENING = 256;
+const CLOSE_ENTRIES = Number(process.env.BENCH_CLOSE_ENTRIES ?? 1_000_000);
+
+const PRESS_P99_GOAL_MS = 50;
+const CABLE_REFETCH_GOAL_MS = 1000;
+const CABLE_MEMORY_GOAL_KB = 50;
+const CLOSE_GOAL_S = 5;
+
+const run = promisify(execFile);
+
+// ---- processes and databases ---------------------------------------------------------------
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Server {
+  baseUrl: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `node --import tsx server/server.ts` as bench/run.ts starts it, through a shell that raises
+ * the open-file limit first (each live connection holds a descriptor) and then execs node, so
+ * the pid is the server's own.
+ */
+async function startServer(env: Record<string, string>, openFiles = 4096): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      `ulimit -n ${openFiles} 2>/dev/null || true; exec "$0" "$@"`,
+      process.execPath,
+      '--import',
+      'tsx',
+      'server/server.ts',
+    ],
+    {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    process.kill(-child.pid!, 'SIGTERM');
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const began = performance.now();
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      if (performance.now() - began > 120_000) throw new Error(`not healthy in 120 s:\n${output}`);
+      try {
+        if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, pid: child.pid!, stop };
+}
+
+/** A fresh, migrated PostgreSQL database next to the one `adminUrl` names. */
+async function freshPostgres(adminUrl: string, label: string) {
+  const name = `bb_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  };
+  try {
+    const migrator = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 1 });
+    await migrator.migrate();
+    await migrator.close();
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url: url.href, drop };
+}
+
+/** The server's own services in this process, over `database`, as the ops CLI builds them. */
+function servicesOver(database: OpenDatabase, env: Record<string, string>): Services {
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  return createServices({
+    db: database.db,
+    config,
+    sms: createSmsSender(config, { info: () => undefined }),
+    now: () => new Date(),
+    broadcast: {
+      timer: (message) => database.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)),
+    },
+  });
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs `work` over `items` with at most `concurrency` at a time. */
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+// ---- 1. presses ------------------------------------------------------------------------------
+
+async function api(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return { status: response.status, json };
+}
+
+interface PressFigures {
+  rate: number;
+  p50: number;
+  p99: number;
+  /** The server process's CPU time over the timed presses, as a share of one core. */
+  serverCpu: number;
+}
+
+/** User plus system CPU seconds a process has used so far. */
+function cpuSeconds(pid: number): number {
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+}
+
+/** N players register and sign in through the API (set-up), then each presses once (timed). */
+async function pressRate(env: Record<string, string>): Promise<PressFigures> {
+  const server = await startServer({
+    CODE_LIMIT_PER_ADDRESS: '1000000',
+    CODE_LIMIT_PER_PHONE: '1000000',
+    ...env,
+  });
+  try {
+    const campaign = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(PRESSES)],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+    )
+      .toString()
+      .trim()
+      .split('\n')
+      .pop()!;
+    const phones = Array.from({ length: PRESSES }, (_, i) => `1415${String(3000000 + i)}`);
+    const tokens: string[] = [];
+    await pool(phones, SETUP_CONCURRENCY, async (phone) => {
+      await api(server.baseUrl, 'users/registrations', {
+        phone_number: phone,
+        invite_code: campaign,
+      });
+      const sent = (await api(server.baseUrl, 'users/request_code', { phone_number: phone }))
+        .json as { otp?: string };
+      const login = (
+        await api(server.baseUrl, 'users/verify_code', { phone_number: phone, code: sent.otp })
+      ).json as { token: string };
+      tokens.push(login.token);
+    });
+
+    const latencies: number[] = [];
+    const cpuBefore = cpuSeconds(server.pid);
+    const began = performance.now();
+    await pool(tokens, PRESS_CONCURRENCY, async (token) => {
+      const t0 = performance.now();
+      const { status } = await api(server.baseUrl, 'draw_entries', {}, token);
+      latencies.push(performance.now() - t0);
+      if (status !== 201) throw new Error(`a first press answered ${status}, not 201`);
+    });
+    const seconds = (performance.now() - began) / 1000;
+    const serverCpu = (cpuSeconds(server.pid) - cpuBefore) / seconds;
+    latencies.sort((a, b) => a - b);
+    return {
+      rate: tokens.length / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      serverCpu,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+function pressRow(label: string, figures: PressFigures, extra = ''): string {
+  const goal = figures.p99 < PRESS_P99_GOAL_MS ? 'met' : 'NOT met';
+  return (
+    `| presses/s, ${label} | ${figures.rate.toFixed(0)} | p50 ${figures.p50.toFixed(1)} ms, ` +
+    `p99 ${figures.p99.toFixed(1)} ms (goal < ${PRESS_P99_GOAL_MS} ms: ${goal}), ` +
+    `${PRESSES} presses, ${PRESS_CONCURRENCY} concurrent, server process at ` +
+    `${(figures.serverCpu * 100).toFixed(0)}% of a core${extra} |`
+  );
+}
+
+function findPgbench(): string {
+  for (const candidate of ['/usr/bin/pgbench', '/usr/lib/postgresql/15/bin/pgbench']) {
+    try {
+      execFileSync(candidate, ['--version'], { stdio: 'ignore' });
+      return candidate;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error('pgbench not found (Debian: apt-get install postgresql-contrib)');
+}
+
+/**
+ * pgbench's transactions per second for `script` on `url`, with the press's client count.
+ * Players for pgbench have ids derived from a sequence (md5 of a number), so every
+ * transaction presses as a distinct, existing player without looking one up.
+ */
+async function pgbenchTps(url: string, script: string, drawId: number): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'bb-pgbench-'));
+  try {
+    const file = join(dir, 'press.sql');
+    writeFileSync(file, script);
+    const { stdout } = await run(
+      findPgbench(),
+      [
+        '-n',
+        '-c',
+        String(PRESS_CONCURRENCY),
+        '-j',
+        '2',
+        '-T',
+        String(PGBENCH_SECONDS),
+        '-D',
+        `draw=${drawId}`,
+        '-f',
+        file,
+        url,
+      ],
+      { timeout: (PGBENCH_SECONDS + 60) * 1000 },
+    );
+    const failed = /number of failed transactions: (\d+)/.exec(stdout);
+    if (failed && failed[1] !== '0') throw new Error(`pgbench: failed transactions\n${stdout}`);
+    const tps = /tps = ([\d.]+)/.exec(stdout);
+    if (!tps?.[1]) throw new Error(`pgbench printed no tps:\n${stdout}`);
+    return Number(tps[1]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const PGBENCH_PLAYER = `md5('pgbench-' || nextval('bench_pgbench_player'))::uuid`;
+
+/** The INSERT the press makes (repositories/draws.ts insertPress), alone. */
+const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, source)
+  VALUES (:draw, ${PGBENCH_PLAYER}, 'button')
+  ON CONFLICT (draw_id, user_id) WHERE source = 'button' DO NOTHING
+  RETURNING id, draw_id, user_id, source, created_at;
+`;
+
+/** Every statement a press sends, in the same order: session, open draw, then the transaction. */
+const PGBENCH_PRESS_SQL = `SELECT s.id, u.* FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = (SELECT id FROM sessions LIMIT 1) AND s.revoked_at IS NULL
+    AND s.expires_at > now() AND u.deleted_at IS NULL;
+SELECT * FROM draws WHERE status = 'open';
+BEGIN;
+SELECT pg_advisory_xact_lock_shared(${0x4242_4452});
+SELECT * FROM draws WHERE status = 'open';
+${PGBENCH_INSERT}COMMIT;
+`;
+
+async function pressFigures(adminUrl: string | undefined): Promise<string[]> {
+  const rows: string[] = [];
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  try {
+    rows.push(pressRow('embedded PGlite', await pressRate({ DATA_DIR: pgliteDir })));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  if (!adminUrl) {
+    rows.push('| presses/s, PostgreSQL | skipped | set BENCH_DATABASE_URL or TEST_DATABASE_URL |');
+    return rows;
+  }
+
+  const database = await freshPostgres(adminUrl, 'press');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  try {
+    const press = await pressRate({ DATABASE_URL: database.url, DATA_DIR: dataDir });
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    let drawId: number;
+    try {
+      // More players than pgbench can press in its run, each a real row for the foreign key.
+      const players = Math.max(200_000, PGBENCH_SECONDS * 40_000);
+      await client.query(`create sequence bench_pgbench_player`);
+      await client.query(
+        `insert into users (id) select md5('pgbench-' || n)::uuid from generate_series(1, $1) n`,
+        [players],
+      );
+      const open = await client.query<{ id: number }>(`select id from draws where status = 'open'`);
+      if (!open.rows[0]) throw new Error('no open draw after the presses');
+      drawId = open.rows[0].id;
+    } finally {
+      await client.end();
+    }
+    const insertTps = await pgbenchTps(database.url, PGBENCH_INSERT, drawId);
+    const pressSqlTps = await pgbenchTps(database.url, PGBENCH_PRESS_SQL, drawId);
+    const ratio = press.rate / insertTps;
+    rows.push(
+      pressRow(
+        'PostgreSQL',
+        press,
+        `; ${(ratio * 100).toFixed(0)}% of pgbench's INSERT rate (goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'})`,
+      ),
+    );
+    rows.push(
+      `| pgbench tps, the press's INSERT, same PostgreSQL | ${insertTps.toFixed(0)} | ` +
+        `\`pgbench -n -c ${PRESS_CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS}\`, one INSERT ... ON CONFLICT DO NOTHING RETURNING per transaction |`,
+    );
+    rows.push(
+      `| pgbench tps, all of a press's SQL, same PostgreSQL | ${pressSqlTps.toFixed(0)} | ` +
+        `session lookup, open draw, then BEGIN, shared advisory lock, open draw, INSERT, COMMIT |`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+  return rows;
+}
+
+// ---- 2. the live channel ---------------------------------------------------------------------
+
+function residentKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+) kB/.exec(status);
+  if (!match?.[1]) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]);
+}
+
+function openFileLimit(): number {
+  return Number(execFileSync('bash', ['-c', 'ulimit -n']).toString().trim());
+}
+
+async function cableFigures(adminUrl: string): Promise<string[]> {
+  // One descriptor per client here and one per connection in the server, plus some slack.
+  const needed = CABLE_CLIENTS + 1024;
+  const ownLimit = openFileLimit();
+  if (ownLimit < needed) {
+    throw new Error(
+      `${CABLE_CLIENTS} cable clients need ${needed} open files; this shell allows ${ownLimit} ` +
+        `(run \`ulimit -n ${needed}\` first, or lower BENCH_CABLE_CLIENTS)`,
+    );
+  }
+  const target = await freshPostgres(adminUrl, 'cable');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+  const env = { DATABASE_URL: target.url, DATA_DIR: dataDir, JWT_SECRET: '' };
+  let database: OpenDatabase | undefined;
+  let server: Server | undefined;
+  const sockets: WebSocket[] = [];
+  try {
+    database = await openDatabase({ kind: 'postgres', url: target.url });
+    const services = servicesOver(database, env);
+    await services.draws.currentDraw();
+
+    // Players and sessions in bulk; tokens signed by the server's own auth plugin with the
+    // secret the server will read from the settings table.
+    const sessionIds = await withClient(target.url, async (client) => {
+      const created = await client.query<{ id: string }>(
+        `with players as (
+           insert into users (main_price) select 500 from generate_series(1, $1) returning id
+         )
+         insert into sessions (user_id, expires_at)
+         select id, now() + interval '90 days' from players
+         returning id`,
+        [CABLE_CLIENTS],
+      );
+      return created.rows.map((row) => row.id);
+    });
+    const signer = Fastify({ logger: false });
+    await signer.register(authPlugin, {
+      secret: await resolveJwtSecret(database.db, loadConfig(env)),
+      sessions: services.sessions,
+    });
+    await signer.ready();
+    const tokens = sessionIds.map((id) => signer.signSessionToken(id));
+    if (!(await signer.sessionFromToken(tokens[0]!))) throw new Error('a signed token is refused');
+    await signer.close();
+
+    server = await startServer(env, needed);
+    const wsBase = server.baseUrl.replace(/^http/, 'ws');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssBefore = residentKb(server.pid);
+
+    const identifier = JSON.stringify({ channel: TIMER_CHANNEL });
+    const refetchedAt: number[] = [];
+    let onAllRefetched: () => void = () => undefined;
+    const allRefetched = new Promise<void>((resolve) => (onAllRefetched = resolve));
+    const connectBegan = performance.now();
+    await withTimeout(
+      pool(tokens, CABLE_OPENING, (token) => {
+        return new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(`${wsBase}${CABLE_PATH}?token=${token}`, CABLE_PROTOCOL);
+          sockets.push(socket);
+          socket.once('error', reject);
+          socket.once('close', () => reject(new Error('a cable connection closed early')));
+          socket.on('message', (data: Buffer) => {
+            const message = JSON.parse(data.toString()) as {
+              type?: string;
+              message?: { refetch?: boolean };
+            };
+            if (message.type === 'welcome') {
+              socket.send(JSON.stringify({ command: 'subscribe', identifier }));
+            } else if (message.type === 'confirm_subscription') {
+              resolve();
+            } else if (message.type === 'disconnect' || message.type === 'reject_subscription') {
+              reject(new Error(`cable answered ${message.type}`));
+            } else if (message.message?.refetch) {
+              refetchedAt.push(performance.now());
+              if (refetchedAt.length === tokens.length) onAllRefetched();
+            }
+          });
+        });
+      }),
+      300_000,
+      `${CABLE_CLIENTS} cable subscriptions`,
+    );
+    const connectSeconds = (performance.now() - connectBegan) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const rssAfter = residentKb(server.pid);
+    const perConnectionKb = (rssAfter - rssBefore) / CABLE_CLIENTS;
+
+    // The operator's `draw close`, run in process over the same database as the CLI runs it
+    // (a node process with tsx would add its own start-up to the figure).
+    let said = '';
+    const closeBegan = performance.now();
+    const exit = await runOps(['draw', 'close'], () => Promise.resolve(services), {
+      out: (text) => (said += text),
+      err: (text) => (said += text),
+    });
+    const closeReturned = performance.now() - closeBegan;
+    if (exit !== 0) throw new Error(`draw close failed:\n${said}`);
+    await withTimeout(allRefetched, 30_000, 'the refetch reaching every client');
+    const first = Math.min(...refetchedAt) - closeBegan;
+    const last = Math.max(...refetchedAt) - closeBegan;
+
+    return [
+      `| cable, \`draw close\` to refetch on all ${CABLE_CLIENTS} clients, PostgreSQL | ${last.toFixed(0)} ms | ` +
+        `goal < ${CABLE_REFETCH_GOAL_MS} ms: ${last < CABLE_REFETCH_GOAL_MS ? 'met' : 'NOT met'}; the close committed in ${closeReturned.toFixed(0)} ms, first client ${first.toFixed(0)} ms |`,
+      `| cable, server memory per subscribed connection | ${perConnectionKb.toFixed(1)} KB | ` +
+        `goal < ${CABLE_MEMORY_GOAL_KB} KB: ${perConnectionKb < CABLE_MEMORY_GOAL_KB ? 'met' : 'NOT met'}; RSS ${(rssBefore / 1024).toFixed(0)} MB before, ${(rssAfter / 1024).toFixed(0)} MB with ${CABLE_CLIENTS} subscribed (connected in ${connectSeconds.toFixed(1)} s) |`,
+    ];
+  } finally {
+    for (const socket of sockets) {
+      socket.removeAllListeners('close');
+      socket.on('error', () => undefined);
+      socket.terminate();
+    }
+    await server?.stop();
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    await target.drop();
+  }
+}
+
+// ---- 3. closing a big draw ---------------------------------------------------------------------
+
+async function closeFigures(adminUrl: string): Promise<string[]> {
+  const target = await freshPostgres(adminUrl, 'close');
+  let database: OpenDatabase | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: target.url });
+    const services = servicesOver(database, { DATABASE_URL: target.url });
+    const open = await services.draws.currentDraw();
+    // Each entry a distinct player's press, as a full day of the product would leave it.
+    const fillBegan = performance.now();
+    await withClient(target.url, async (client) => {
+      await client.query(
+        `with players as (
+           insert into users (main_price) select 500 from generate_series(1, $1) returning id
+         )
+         insert into draw_entries (draw_id, user_id, source)
+         select $2, id, 'button' from players`,
+        [CLOSE_ENTRIES, open.id],
+      );
+      await client.query('analyze draw_entries');
+    });
+    const fillSeconds = (performance.now() - fillBegan) / 1000;
+
+    const closeBegan = performance.now();
+    const closed = await services.draws.closeNow();
+    const closeSeconds = (performance.now() - closeBegan) / 1000;
+    if (closed.draw.entriesCount !== CLOSE_ENTRIES) {
+      throw new Error(`closed with ${closed.draw.entriesCount} entries, not ${CLOSE_ENTRIES}`);
+    }
+    const verifyBegan = performance.now();
+    const verified = await services.draws.verify(closed.draw.id);
+    const verifySeconds = (performance.now() - verifyBegan) / 1000;
+    if (verified.mismatches.length > 0) throw new Error(verified.mismatches.join('\n'));
+    // The same outcome computed the plain way, one id at a time, as anyone checking would.
+    const ids = await withClient(target.url, async (client) => {
+      const result = await client.query<{ id: string }>(
+        'select id from draw_entries where draw_id = $1 order by id',
+        [closed.draw.id],
+      );
+      return result.rows.map((row) => Number(row.id));
+    });
+    const plain = drawOutcome(Buffer.from(closed.draw.seed, 'hex'), ids);
+    if (
+      plain.entriesDigest !== closed.draw.entriesDigest ||
+      plain.winningEntryId !== closed.draw.winningEntryId
+    ) {
+      throw new Error(`the closing's outcome differs from the plain computation`);
+    }
+
+    const count = CLOSE_ENTRIES.toLocaleString('en-US');
+    const goal = (seconds: number) =>
+      `goal < ${CLOSE_GOAL_S} s: ${seconds < CLOSE_GOAL_S ? 'met' : 'NOT met'}`;
+    return [
+      `| closing a draw of ${count} entries (digest, winner, record), PostgreSQL | ${closeSeconds.toFixed(2)} s | ${goal(closeSeconds)}; draw service in process (what \`draw close\` runs); filled in ${fillSeconds.toFixed(0)} s |`,
+      `| \`draw verify\` of that draw | ${verifySeconds.toFixed(2)} s | ${goal(verifySeconds)}; recomputes digest and winner from the published seed |`,
+    ];
+  } finally {
+    await database?.close();
+    await target.drop();
+  }
+}
+
+// ---- all of it -------------------------------------------------------------------------------
+
+/** The draw's rows of the bench table. BENCH_DRAW_ONLY=press|cable|close runs one part. */
+export async function drawBench(): Promise<string[]> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const only = process.env.BENCH_DRAW_ONLY;
+  const rows: string[] = [];
+  if (!only || only === 'press') rows.push(...(await pressFigures(adminUrl)));
+  if (!adminUrl) {
+    rows.push(
+      '| cable and closing figures | skipped | set BENCH_DATABASE_URL or TEST_DATABASE_URL |',
+    );
+    return rows;
+  }
+  if (!only || only === 'cable') rows.push(...(await cableFigures(adminUrl)));
+  if (!only || only === 'close') rows.push(...(await closeFigures(adminUrl)));
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await drawBench();
+  console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
+}
