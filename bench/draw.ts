@@ -8,7 +8,7 @@
 //  3. closing and verifying a draw of BENCH_CLOSE_ENTRIES (1,000,000) entries (goal under 5 s).
 // The PostgreSQL figures need BENCH_DATABASE_URL or TEST_DATABASE_URL (a role that may create
 // databases); every database made here is dropped afterwards, also on failure.
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +27,7 @@ import authPlugin from '../server/plugins/auth';
 import { createServices, type Services } from '../server/services/index';
 import { resolveJwtSecret } from '../server/services/secrets';
 import { createSmsSender } from '../server/sms/sender';
-import { freePort } from '../test/e2e/harness';
+import { percentile, startServer, type Server } from './processes';
 
 const PRESSES = Number(process.env.BENCH_PRESSES ?? 2000);
 const PRESS_CONCURRENCY = Number(process.env.BENCH_PRESS_CONCURRENCY ?? 16);
@@ -53,66 +53,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-interface Server {
-  baseUrl: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/**
- * `node --import tsx server/server.ts` as bench/run.ts starts it, through a shell that raises
- * the open-file limit first (each live connection holds a descriptor) and then execs node, so
- * the pid is the server's own.
- */
-async function startServer(env: Record<string, string>, openFiles = 4096): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(
-    'bash',
-    [
-      '-c',
-      `ulimit -n ${openFiles} 2>/dev/null || true; exec "$0" "$@"`,
-      process.execPath,
-      '--import',
-      'tsx',
-      'server/server.ts',
-    ],
-    {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    process.kill(-child.pid!, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const began = performance.now();
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      if (performance.now() - began > 120_000) throw new Error(`not healthy in 120 s:\n${output}`);
-      try {
-        if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { baseUrl, pid: child.pid!, stop };
 }
 
 /** A fresh, migrated PostgreSQL database next to the one `adminUrl` names. */
@@ -167,10 +107,6 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   } finally {
     await client.end();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
 /** Runs `work` over `items` with at most `concurrency` at a time. */

@@ -4,55 +4,18 @@
 //     database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL;
 //  3. gzip size of the JavaScript the first screen loads (budget 120 KB);
 //  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { freePort } from '../test/e2e/harness';
 import { drawBench } from './draw';
+import { percentile, startServer } from './processes';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const FIRST_SCREEN_BUDGET_KB = 120;
-
-type Started = { baseUrl: string; ms: number; output: () => string; stop: () => Promise<void> };
-
-async function start(command: string[], env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const began = performance.now();
-  const child = spawn(command[0]!, command.slice(1), {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-    if (performance.now() - began > 180_000) throw new Error(`not healthy in 180 s:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const ms = performance.now() - began;
-  return {
-    baseUrl,
-    ms,
-    output: () => output,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
-    },
-  };
-}
 
 async function post(baseUrl: string, path: string, body: unknown): Promise<unknown> {
   const response = await fetch(`${baseUrl}/api/v1/${path}`, {
@@ -65,12 +28,8 @@ async function post(baseUrl: string, path: string, body: unknown): Promise<unkno
   return json;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function signInRate(label: string, env: Record<string, string>): Promise<string> {
-  const server = await start([process.execPath, '--import', 'tsx', 'server/server.ts'], {
+  const server = await startServer({
     CODE_LIMIT_PER_ADDRESS: '1000000',
     CODE_LIMIT_PER_PHONE: '1000000',
     ...env,
@@ -134,21 +93,21 @@ async function main(): Promise<void> {
   const rows: string[] = [];
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
-  const npmStart = await start(['npm', 'start'], { DATA_DIR: dataDir });
+  const npmStart = await startServer({ DATA_DIR: dataDir }, 4096, ['npm', 'start']);
   await npmStart.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rows.push(
-    `| \`npm start\` to healthy, fresh data dir (includes the client build) | ${(npmStart.ms / 1000).toFixed(2)} s | |`,
+    `| \`npm start\` to healthy, fresh data dir (includes the client build) | ${(npmStart.msToHealthy / 1000).toFixed(2)} s | |`,
   );
 
   const serverDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
-  const serverOnly = await start([process.execPath, '--import', 'tsx', 'server/server.ts'], {
+  const serverOnly = await startServer({
     DATA_DIR: serverDir,
   });
   await serverOnly.stop();
   rmSync(serverDir, { recursive: true, force: true });
   rows.push(
-    `| server start to healthy, fresh data dir (client already built) | ${(serverOnly.ms / 1000).toFixed(2)} s | migrations and seed included |`,
+    `| server start to healthy, fresh data dir (client already built) | ${(serverOnly.msToHealthy / 1000).toFixed(2)} s | migrations and seed included |`,
   );
 
   const kb = firstScreenGzipKb();
