@@ -124,6 +124,58 @@ export async function insertPress(db: Database, drawId: number, userId: string) 
   return row ?? null;
 }
 
+/**
+ * The common press in one statement: the player's first entry into the draw open at `at`,
+ * with that draw's closing time. The open draw's row is read FOR SHARE, so a closing (whose
+ * UPDATE needs that row) waits for this insert to commit, and an insert that comes after the
+ * closing's UPDATE finds the draw closed and inserts nothing. Null when nothing was inserted:
+ * the player had pressed already, or no draw is open and due; the caller then takes the
+ * careful path (see services/draws.ts).
+ */
+export async function insertPressIntoOpenDraw(
+  db: Database,
+  userId: string,
+  at: Date,
+): Promise<{ entry: DrawEntryRow; closesAt: Date } | null> {
+  type Row = {
+    id: string;
+    draw_id: number;
+    user_id: string;
+    source: DrawEntryRow['source'];
+    created_ms: number;
+    closes_ms: number;
+  };
+  const result = await db.execute<Row>(sql`
+    with open_draw as (
+      select ${draws.id} as id, ${draws.closesAt} as closes_at from ${draws}
+      where ${draws.status} = 'open' and ${draws.closesAt} > ${at.toISOString()}::timestamptz
+      for share
+    ), inserted as (
+      insert into ${drawEntries} (draw_id, user_id, source)
+      select id, ${userId}::uuid, 'button' from open_draw
+      on conflict (draw_id, user_id) where source = 'button' do nothing
+      returning id, draw_id, user_id, source, created_at
+    )
+    select inserted.id::text as id, inserted.draw_id, inserted.user_id, inserted.source,
+      (extract(epoch from inserted.created_at) * 1000)::float8 as created_ms,
+      (extract(epoch from open_draw.closes_at) * 1000)::float8 as closes_ms
+    from inserted join open_draw on open_draw.id = inserted.draw_id
+  `);
+  // Both drivers answer raw SQL with `{ rows }`; drizzle leaves the shape to the driver.
+  const row = (result as { rows: Row[] }).rows[0];
+  if (!row) return null;
+  return {
+    entry: {
+      id: Number(row.id),
+      drawId: Number(row.draw_id),
+      userId: row.user_id,
+      source: row.source,
+      createdAt: new Date(Number(row.created_ms)),
+    },
+    closesAt: new Date(Number(row.closes_ms)),
+  };
+}
+
 export async function findPress(db: Database, drawId: number, userId: string) {
   const [row] = await db
     .select()

@@ -23,6 +23,7 @@ import {
   findPress,
   insertOpenDraw,
   insertPress,
+  insertPressIntoOpenDraw,
   listDraws,
   lockDrawsExclusive,
   lockDrawsShared,
@@ -255,6 +256,17 @@ export function createDrawService(context: ServiceContext) {
      * get the one entry; `created` tells the first apart.
      */
     async press(userId: string): Promise<{ entry: DrawEntry; created: boolean }> {
+      const secondsUntil = (closesAt: Date) =>
+        Math.max(0, Math.ceil((closesAt.getTime() - now().getTime()) / 1000));
+      // Most presses are a player's first into a draw that is open and due: one statement.
+      const fast = await insertPressIntoOpenDraw(db, userId, now());
+      if (fast) {
+        return {
+          entry: { ...toDrawEntryView(fast.entry), draw_time_left: secondsUntil(fast.closesAt) },
+          created: true,
+        };
+      }
+      // A second press, or a draw that is due to close: the careful path.
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const draw = await currentDraw();
         const result = await db.transaction(async (tx) => {
