@@ -29,22 +29,15 @@ import {
 } from './helpers/entry-flow-model';
 import { renderEntryFlow, START_PATH, type EntryFlowHarness } from './helpers/entry-flow-harness';
 import { planEntryFlowPaths } from './helpers/entry-flow-paths';
+import { stateKeyMatcher } from './helpers/path-planner';
 import { FakeEntryFlowApi } from './helpers/fake-entry-flow-api';
 
 const logic = entryFlowMachine.provide({ actors: createEntryFlowActors(new FakeEntryFlowApi()) });
 
-/** `verification.awaitingCode` style keys, matched against the snapshot. */
-function stateMatcher(snapshot: EntryFlowSnapshot, key: string): boolean {
-  const value = key
-    .split('.')
-    .reduceRight<unknown>((inner, part) => (inner === null ? part : { [part]: inner }), null);
-  return snapshot.matches(value as Parameters<EntryFlowSnapshot['matches']>[0]);
-}
-
 const model = new TestModel<EntryFlowSnapshot, ModelEvent, unknown>(logic as never, {
   events: entryFlowModelEvents,
   serializeState: (snapshot) => serializeEntryFlowState(snapshot),
-  stateMatcher,
+  stateMatcher: stateKeyMatcher,
   input: MODEL_INPUT,
 });
 

@@ -26,21 +26,14 @@ import {
   type WalletSnapshot,
 } from './helpers/wallet-model';
 import { planWalletPaths } from './helpers/wallet-paths';
+import { stateKeyMatcher } from './helpers/path-planner';
 
 const logic = walletMachine.provide({ actors: createWalletActors(new FakeWalletApi()) });
-
-/** `tickets.choosing` style keys, matched against the snapshot. */
-function stateMatcher(snapshot: WalletSnapshot, key: string): boolean {
-  const value = key
-    .split('.')
-    .reduceRight<unknown>((inner, part) => (inner === null ? part : { [part]: inner }), null);
-  return snapshot.matches(value as Parameters<WalletSnapshot['matches']>[0]);
-}
 
 const model = new TestModel<WalletSnapshot, ModelEvent, unknown>(logic as never, {
   events: walletModelEvents,
   serializeState: (snapshot) => serializeWalletState(snapshot),
-  stateMatcher,
+  stateMatcher: stateKeyMatcher,
   input: MODEL_INPUT,
 });
 

@@ -73,3 +73,14 @@ export function planPaths<TSnapshot extends Snapshot<unknown>, TEvent extends Ev
     description: eventsOf(path).map(describeEvent).join(' → '),
   }));
 }
+
+/** Matches `tickets.choosing` style state keys (as TestModel names states) against a snapshot. */
+export function stateKeyMatcher<TSnapshot extends { matches: (value: never) => boolean }>(
+  snapshot: TSnapshot,
+  key: string,
+): boolean {
+  const value = key
+    .split('.')
+    .reduceRight<unknown>((inner, part) => (inner === null ? part : { [part]: inner }), null);
+  return snapshot.matches(value as never);
+}
