@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry/DisclaimerPage';
 import { LandingPage } from '../features/entry/LandingPage';
+// The install guide can replace the whole app at start (InstallGate), so it loads with it.
+import { InstallPage } from '../features/install/InstallPage';
 import { LoginPage } from '../features/entry/LoginPage';
 import { HomePage } from '../features/home/HomePage';
 import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
@@ -20,9 +22,6 @@ const OnboardingPage = lazy(() =>
 );
 const PhoneLoginPage = lazy(() =>
   import('../features/entry/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
-);
-const InstallPage = lazy(() =>
-  import('../features/install/InstallPage').then((m) => ({ default: m.InstallPage })),
 );
 const PlayersPage = lazy(() =>
   import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
