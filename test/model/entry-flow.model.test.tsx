@@ -29,7 +29,7 @@ import {
 } from './helpers/entry-flow-model';
 import { renderEntryFlow, START_PATH, type EntryFlowHarness } from './helpers/entry-flow-harness';
 import { planEntryFlowPaths } from './helpers/entry-flow-paths';
-import { stateKeyMatcher } from './helpers/path-planner';
+import { stateKeyMatcher, withArrival } from './helpers/path-planner';
 import { FakeEntryFlowApi } from './helpers/fake-entry-flow-api';
 
 const logic = entryFlowMachine.provide({ actors: createEntryFlowActors(new FakeEntryFlowApi()) });
@@ -354,15 +354,7 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
 
 // ---- the walk -------------------------------------------------------------------------------
 
-const syncedExecutors = Object.fromEntries(
-  Object.entries(executors).map(([type, execute]) => [
-    type,
-    async (step: Step<EntryFlowSnapshot, ModelEvent>) => {
-      await execute(step);
-      await arrive(step);
-    },
-  ]),
-);
+const syncedExecutors = withArrival(executors, arrive);
 
 describe('entry flow, generated paths through the pages', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {

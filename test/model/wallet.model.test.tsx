@@ -26,7 +26,7 @@ import {
   type WalletSnapshot,
 } from './helpers/wallet-model';
 import { planWalletPaths } from './helpers/wallet-paths';
-import { stateKeyMatcher } from './helpers/path-planner';
+import { stateKeyMatcher, withArrival } from './helpers/path-planner';
 
 const logic = walletMachine.provide({ actors: createWalletActors(new FakeWalletApi()) });
 
@@ -238,15 +238,7 @@ const states: Record<string, (snapshot: WalletSnapshot) => void> = {
 
 // ---- the walk -------------------------------------------------------------------------------
 
-const syncedExecutors = Object.fromEntries(
-  Object.entries(executors).map(([type, execute]) => [
-    type,
-    async (step: WalletStep) => {
-      await execute(step);
-      await arrive(step);
-    },
-  ]),
-);
+const syncedExecutors = withArrival(executors, arrive);
 
 describe('wallet, generated paths through the pages', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {

@@ -84,3 +84,19 @@ export function stateKeyMatcher<TSnapshot extends { matches: (value: never) => b
     .reduceRight<unknown>((inner, part) => (inner === null ? part : { [part]: inner }), null);
   return snapshot.matches(value as never);
 }
+
+/** Each gesture, then a wait until the page has caught up with the step's state. */
+export function withArrival<TStep>(
+  executors: Record<string, (step: TStep) => Promise<void> | void>,
+  arrive: (step: TStep) => Promise<void>,
+): Record<string, (step: TStep) => Promise<void>> {
+  return Object.fromEntries(
+    Object.entries(executors).map(([type, execute]) => [
+      type,
+      async (step: TStep) => {
+        await execute(step);
+        await arrive(step);
+      },
+    ]),
+  );
+}
