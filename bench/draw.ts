@@ -14,13 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { Pool } from 'undici';
 import WebSocket from 'ws';
+import { DRAW_PATHS } from '../contract/api';
 import { CABLE_PATH, CABLE_PROTOCOL, TIMER_CHANNEL } from '../contract/cable';
 import { loadConfig } from '../server/config';
 import { drawOutcome } from '../server/draw/fairness';
-import { openDatabase, type OpenDatabase } from '../server/db/database';
+import { databaseTarget, openDatabase, type OpenDatabase } from '../server/db/database';
 import { TIMER_NOTIFY_CHANNEL } from '../server/cable/channels';
 import { runOps } from '../server/ops/program';
 import authPlugin from '../server/plugins/auth';
@@ -29,9 +32,10 @@ import { resolveJwtSecret } from '../server/services/secrets';
 import { createSmsSender } from '../server/sms/sender';
 import { percentile, startServer, type Server } from './processes';
 
-const PRESSES = Number(process.env.BENCH_PRESSES ?? 2000);
-const PRESS_CONCURRENCY = Number(process.env.BENCH_PRESS_CONCURRENCY ?? 16);
-const SETUP_CONCURRENCY = 8;
+const PRESSES = Number(process.env.BENCH_PRESSES ?? 20_000);
+const PRESS_WARMUP = 2000;
+/** Requests in flight: pgbench's 16 clients, and more phones at once. */
+const PRESS_CONCURRENCIES = (process.env.BENCH_PRESS_CONCURRENCY ?? '16,64').split(',').map(Number);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const CABLE_CLIENTS = Number(process.env.BENCH_CABLE_CLIENTS ?? 10_000);
 /** Connections opening at once: enough to be quick, few enough for the listen backlog. */
@@ -121,23 +125,36 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
 
 // ---- 1. presses ------------------------------------------------------------------------------
 
-async function api(
-  baseUrl: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ status: number; json: unknown }> {
-  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
+/**
+ * `count` players, each with a live session, inserted in bulk; their tokens signed by the
+ * server's own auth plugin with the secret the server will read from the settings table.
+ */
+async function signedInPlayers(
+  database: OpenDatabase,
+  env: Record<string, string>,
+  count: number,
+): Promise<string[]> {
+  const services = servicesOver(database, env);
+  await services.draws.currentDraw();
+  const created = await database.db.execute<{ id: string }>(sql`
+    with players as (
+      insert into users (main_price) select 500 from generate_series(1, ${count}) returning id
+    )
+    insert into sessions (user_id, expires_at)
+    select id, now() + interval '90 days' from players
+    returning id`);
+  // Both drivers answer raw SQL with `{ rows }`.
+  const sessionIds = (created as { rows: { id: string }[] }).rows.map((row) => row.id);
+  const signer = Fastify({ logger: false });
+  await signer.register(authPlugin, {
+    secret: await resolveJwtSecret(database.db, loadConfig(env)),
+    sessions: services.sessions,
   });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
-  return { status: response.status, json };
+  await signer.ready();
+  const tokens = sessionIds.map((id) => signer.signSessionToken(id));
+  if (!(await signer.sessionFromToken(tokens[0]!))) throw new Error('a signed token is refused');
+  await signer.close();
+  return tokens;
 }
 
 interface PressFigures {
@@ -157,67 +174,75 @@ function cpuSeconds(pid: number): number {
   return ticks / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 }
 
-/** N players register and sign in through the API (set-up), then each presses once (timed). */
-async function pressRate(env: Record<string, string>): Promise<PressFigures> {
-  const server = await startServer({
-    CODE_LIMIT_PER_ADDRESS: '1000000',
-    CODE_LIMIT_PER_PHONE: '1000000',
-    ...env,
-  });
+/**
+ * PRESS_WARMUP + PRESSES players, signed in (set-up), each press once through HTTP with
+ * `concurrency` requests in flight on as many kept-alive connections; the first PRESS_WARMUP
+ * presses warm the server up and are not counted.
+ */
+async function pressRate(env: Record<string, string>, concurrency: number): Promise<PressFigures> {
+  const database = await openDatabase(databaseTarget(loadConfig({ LOG_LEVEL: 'silent', ...env })));
+  let tokens: string[];
   try {
-    const campaign = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(PRESSES)],
-      { env: { ...process.env, ...env }, timeout: 60_000 },
-    )
-      .toString()
-      .trim()
-      .split('\n')
-      .pop()!;
-    const phones = Array.from({ length: PRESSES }, (_, i) => `1415${String(3000000 + i)}`);
-    const tokens: string[] = [];
-    await pool(phones, SETUP_CONCURRENCY, async (phone) => {
-      await api(server.baseUrl, 'users/registrations', {
-        phone_number: phone,
-        invite_code: campaign,
-      });
-      const sent = (await api(server.baseUrl, 'users/request_code', { phone_number: phone }))
-        .json as { otp?: string };
-      const login = (
-        await api(server.baseUrl, 'users/verify_code', { phone_number: phone, code: sent.otp })
-      ).json as { token: string };
-      tokens.push(login.token);
-    });
+    await database.migrate();
+    tokens = await signedInPlayers(database, env, PRESS_WARMUP + PRESSES);
+  } finally {
+    await database.close();
+  }
 
+  const server = await startServer(env);
+  const http = new Pool(server.baseUrl, { connections: concurrency });
+  try {
     const latencies: number[] = [];
-    const cpuBefore = cpuSeconds(server.pid);
-    const began = performance.now();
-    await pool(tokens, PRESS_CONCURRENCY, async (token) => {
-      const t0 = performance.now();
-      const { status } = await api(server.baseUrl, 'draw_entries', {}, token);
-      latencies.push(performance.now() - t0);
-      if (status !== 201) throw new Error(`a first press answered ${status}, not 201`);
-    });
+    let next = 0;
+    let began = 0;
+    let cpuBefore = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < tokens.length) {
+          const index = next++;
+          if (index === PRESS_WARMUP) {
+            began = performance.now();
+            cpuBefore = cpuSeconds(server.pid);
+          }
+          const t0 = performance.now();
+          const response = await http.request({
+            path: `/api/v1/${DRAW_PATHS.drawEntries}`,
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[index]}`,
+            },
+            body: '{}',
+          });
+          const body = await response.body.text();
+          if (response.statusCode !== 201) {
+            throw new Error(`a first press answered ${response.statusCode}, not 201: ${body}`);
+          }
+          if (index >= PRESS_WARMUP) latencies.push(performance.now() - t0);
+        }
+      }),
+    );
     const seconds = (performance.now() - began) / 1000;
     const serverCpu = (cpuSeconds(server.pid) - cpuBefore) / seconds;
     latencies.sort((a, b) => a - b);
     return {
-      rate: tokens.length / seconds,
+      rate: latencies.length / seconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       serverCpu,
     };
   } finally {
+    await http.close();
     await server.stop();
   }
 }
 
-function pressRow(label: string, figures: PressFigures, extra = ''): string {
+function pressRow(label: string, concurrency: number, figures: PressFigures, extra = ''): string {
   const goal = figures.p99 < PRESS_P99_GOAL_MS ? 'met' : 'NOT met';
   return (
-    `| presses/s, ${label} | ${figures.rate.toFixed(0)} | p50 ${figures.p50.toFixed(1)} ms, ` +
-    `p99 ${figures.p99.toFixed(1)} ms (goal < ${PRESS_P99_GOAL_MS} ms: ${goal}), ` +
-    `${PRESSES} presses, ${PRESS_CONCURRENCY} concurrent, server process at ` +
+    `| presses/s, ${label}, ${concurrency} in flight | ${figures.rate.toFixed(0)} | ` +
+    `p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms (goal < ${PRESS_P99_GOAL_MS} ms: ${goal}), ` +
+    `${PRESSES} presses after ${PRESS_WARMUP} to warm up, server process at ` +
     `${(figures.serverCpu * 100).toFixed(0)}% of a core${extra} |`
   );
 }
@@ -235,11 +260,17 @@ function findPgbench(): string {
 }
 
 /**
- * pgbench's transactions per second for `script` on `url`, with the press's client count.
- * Players for pgbench have ids derived from a sequence (md5 of a number), so every
- * transaction presses as a distinct, existing player without looking one up.
+ * pgbench's transactions per second for `script` on `url` with `clients` clients. Players for
+ * pgbench have ids derived from a sequence (md5 of a number), so every transaction presses as
+ * a distinct, existing player without looking one up.
  */
-async function pgbenchTps(url: string, script: string, drawId: number): Promise<number> {
+async function pgbenchTps(
+  url: string,
+  script: string,
+  drawId: number,
+  clients: number,
+  protocol: 'simple' | 'prepared' = 'simple',
+): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bb-pgbench-'));
   try {
     const file = join(dir, 'press.sql');
@@ -248,8 +279,10 @@ async function pgbenchTps(url: string, script: string, drawId: number): Promise<
       findPgbench(),
       [
         '-n',
+        '-M',
+        protocol,
         '-c',
-        String(PRESS_CONCURRENCY),
+        String(clients),
         '-j',
         '2',
         '-T',
@@ -272,94 +305,128 @@ async function pgbenchTps(url: string, script: string, drawId: number): Promise<
   }
 }
 
-const PGBENCH_PLAYER = `md5('pgbench-' || nextval('bench_pgbench_player'))::uuid`;
+/** pgbench's n-th player, and that player's session. */
+const PGBENCH_PLAYER = (n: string) => `md5('pgbench-' || ${n})::uuid`;
+const PGBENCH_SESSION = (n: string) => `md5('pgbench-session-' || ${n})::uuid`;
 
-/** The INSERT the press makes (repositories/draws.ts insertPress), alone. */
+/** The INSERT a press makes, alone. */
 const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, source)
-  VALUES (:draw, ${PGBENCH_PLAYER}, 'button')
+  VALUES (:draw, ${PGBENCH_PLAYER(`nextval('bench_pgbench_player')`)}, 'button')
   ON CONFLICT (draw_id, user_id) WHERE source = 'button' DO NOTHING
   RETURNING id, draw_id, user_id, source, created_at;
 `;
 
 /**
- * Every statement a first press sends (repositories/draws.ts insertPressIntoOpenDraw): the
- * session, then one INSERT into the open draw, whose row it reads FOR SHARE.
+ * The statement a first press sends (repositories/draws.ts pressForSessions) for one session:
+ * the session checked live, then the INSERT into the open draw, whose row it reads FOR SHARE.
  */
-const PGBENCH_PRESS_SQL = `SELECT s.id, u.* FROM sessions s JOIN users u ON u.id = s.user_id
-  WHERE s.id = (SELECT id FROM sessions LIMIT 1) AND s.revoked_at IS NULL
-    AND s.expires_at > now() AND u.deleted_at IS NULL;
-WITH open_draw AS (
+const PGBENCH_PRESS_SQL = `WITH live AS (
+  SELECT s.id AS session_id, s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id = ANY(ARRAY[(SELECT ${PGBENCH_SESSION(`nextval('bench_pgbench_player')`)})])
+    AND s.revoked_at IS NULL
+    AND s.expires_at > now() AND u.deleted_at IS NULL
+), open_draw AS (
   SELECT id, closes_at FROM draws WHERE status = 'open' AND closes_at > now() FOR SHARE
 ), inserted AS (
   INSERT INTO draw_entries (draw_id, user_id, source)
-  SELECT id, ${PGBENCH_PLAYER}, 'button' FROM open_draw
+  SELECT open_draw.id, players.user_id, 'button'
+  FROM open_draw CROSS JOIN (SELECT DISTINCT user_id FROM live) AS players
   ON CONFLICT (draw_id, user_id) WHERE source = 'button' DO NOTHING
   RETURNING id, draw_id, user_id, source, created_at
 )
-SELECT inserted.*, open_draw.closes_at FROM inserted JOIN open_draw ON open_draw.id = inserted.draw_id;
+SELECT live.session_id, live.user_id, inserted.*, open_draw.closes_at
+FROM live LEFT JOIN inserted ON inserted.user_id = live.user_id
+  LEFT JOIN open_draw ON open_draw.id = inserted.draw_id;
 `;
 
 async function pressFigures(adminUrl: string | undefined): Promise<string[]> {
   const rows: string[] = [];
-  const pgliteDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
-  try {
-    rows.push(pressRow('embedded PGlite', await pressRate({ DATA_DIR: pgliteDir })));
-  } finally {
-    rmSync(pgliteDir, { recursive: true, force: true });
+  for (const concurrency of PRESS_CONCURRENCIES) {
+    const pgliteDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
+    try {
+      const figures = await pressRate({ DATA_DIR: pgliteDir, JWT_SECRET: '' }, concurrency);
+      rows.push(pressRow('embedded PGlite', concurrency, figures));
+    } finally {
+      rmSync(pgliteDir, { recursive: true, force: true });
+    }
   }
   if (!adminUrl) {
     rows.push('| presses/s, PostgreSQL | skipped | set BENCH_DATABASE_URL or TEST_DATABASE_URL |');
     return rows;
   }
 
-  const database = await freshPostgres(adminUrl, 'press');
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
-  try {
-    const press = await pressRate({ DATABASE_URL: database.url, DATA_DIR: dataDir });
-
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    let drawId: number;
+  for (const concurrency of PRESS_CONCURRENCIES) {
+    const database = await freshPostgres(adminUrl, 'press');
+    const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
     try {
-      // More players than pgbench can press in its run, each a real row for the foreign key.
-      const players = Math.max(200_000, PGBENCH_SECONDS * 40_000);
-      await client.query(`create sequence bench_pgbench_player`);
-      await client.query(
-        `insert into users (id) select md5('pgbench-' || n)::uuid from generate_series(1, $1) n`,
-        [players],
+      const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, JWT_SECRET: '' };
+      const press = await pressRate(env, concurrency);
+
+      let drawId: number;
+      await withClient(database.url, async (client) => {
+        // More players than pgbench can press in its three runs, each a real row with a live
+        // session.
+        const players = Math.max(600_000, PGBENCH_SECONDS * 3 * 20_000);
+        await client.query(`create sequence bench_pgbench_player`);
+        await client.query(
+          `insert into users (id) select ${PGBENCH_PLAYER('n')} from generate_series(1, $1) n`,
+          [players],
+        );
+        await client.query(
+          `insert into sessions (id, user_id, expires_at)
+           select ${PGBENCH_SESSION('n')}, ${PGBENCH_PLAYER('n')}, now() + interval '1 day'
+           from generate_series(1, $1) n`,
+          [players],
+        );
+        await client.query('vacuum analyze');
+        const open = await client.query<{ id: number }>(
+          `select id from draws where status = 'open'`,
+        );
+        if (!open.rows[0]) throw new Error('no open draw after the presses');
+        drawId = open.rows[0].id;
+      });
+      const insertTps = await pgbenchTps(database.url, PGBENCH_INSERT, drawId!, concurrency);
+      // The sequence goes on: each run's players are not in the draw yet.
+      const preparedTps = await pgbenchTps(
+        database.url,
+        PGBENCH_INSERT,
+        drawId!,
+        concurrency,
+        'prepared',
       );
-      const open = await client.query<{ id: number }>(`select id from draws where status = 'open'`);
-      if (!open.rows[0]) throw new Error('no open draw after the presses');
-      drawId = open.rows[0].id;
+      const pressSqlTps = await pgbenchTps(
+        database.url,
+        PGBENCH_PRESS_SQL,
+        drawId!,
+        concurrency,
+        'prepared',
+      );
+      const ratio = press.rate / insertTps;
+      rows.push(
+        pressRow(
+          'PostgreSQL',
+          concurrency,
+          press,
+          `; ${(ratio * 100).toFixed(0)}% of pgbench's INSERT rate (goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'}), ` +
+            `${((press.rate / preparedTps) * 100).toFixed(0)}% of its rate with prepared statements`,
+        ),
+      );
+      const pgbench = `\`pgbench -n -c ${concurrency} -j 2 -T ${PGBENCH_SECONDS}\` on the same database`;
+      rows.push(
+        `| pgbench tps, the press's INSERT, ${concurrency} clients | ${insertTps.toFixed(0)} | ` +
+          `${pgbench}, one INSERT ... ON CONFLICT DO NOTHING RETURNING per transaction |`,
+        `| pgbench tps, the same INSERT prepared, ${concurrency} clients | ${preparedTps.toFixed(0)} | ` +
+          `the same with \`-M prepared\` (parsed and planned once per client) |`,
+        `| pgbench tps, the press's whole statement prepared, ${concurrency} clients | ${pressSqlTps.toFixed(0)} | ` +
+          `${pgbench} \`-M prepared\`: the session checked live and the INSERT into the open draw (row read FOR SHARE), one session per transaction, as the server sends it for one press |`,
+      );
     } finally {
-      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     }
-    const insertTps = await pgbenchTps(database.url, PGBENCH_INSERT, drawId);
-    const pressSqlTps = await pgbenchTps(database.url, PGBENCH_PRESS_SQL, drawId);
-    const ratio = press.rate / insertTps;
-    rows.push(
-      pressRow(
-        'PostgreSQL',
-        press,
-        `; ${(ratio * 100).toFixed(0)}% of pgbench's INSERT rate (goal ≥ 50%: ${ratio >= 0.5 ? 'met' : 'NOT met'})`,
-      ),
-    );
-    rows.push(
-      `| pgbench tps, the press's INSERT, same PostgreSQL | ${insertTps.toFixed(0)} | ` +
-        `\`pgbench -n -c ${PRESS_CONCURRENCY} -j 2 -T ${PGBENCH_SECONDS}\`, one INSERT ... ON CONFLICT DO NOTHING RETURNING per transaction |`,
-    );
-    rows.push(
-      `| pgbench tps, all of a press's SQL, same PostgreSQL | ${pressSqlTps.toFixed(0)} | ` +
-        `the session lookup, then the one INSERT into the open draw (row read FOR SHARE) |`,
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
   }
   return rows;
 }
-
-// ---- 2. the live channel ---------------------------------------------------------------------
 
 function residentKb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -391,31 +458,7 @@ async function cableFigures(adminUrl: string): Promise<string[]> {
   try {
     database = await openDatabase({ kind: 'postgres', url: target.url });
     const services = servicesOver(database, env);
-    await services.draws.currentDraw();
-
-    // Players and sessions in bulk; tokens signed by the server's own auth plugin with the
-    // secret the server will read from the settings table.
-    const sessionIds = await withClient(target.url, async (client) => {
-      const created = await client.query<{ id: string }>(
-        `with players as (
-           insert into users (main_price) select 500 from generate_series(1, $1) returning id
-         )
-         insert into sessions (user_id, expires_at)
-         select id, now() + interval '90 days' from players
-         returning id`,
-        [CABLE_CLIENTS],
-      );
-      return created.rows.map((row) => row.id);
-    });
-    const signer = Fastify({ logger: false });
-    await signer.register(authPlugin, {
-      secret: await resolveJwtSecret(database.db, loadConfig(env)),
-      sessions: services.sessions,
-    });
-    await signer.ready();
-    const tokens = sessionIds.map((id) => signer.signSessionToken(id));
-    if (!(await signer.sessionFromToken(tokens[0]!))) throw new Error('a signed token is refused');
-    await signer.close();
+    const tokens = await signedInPlayers(database, env, CABLE_CLIENTS);
 
     server = await startServer(env, needed);
     const wsBase = server.baseUrl.replace(/^http/, 'ws');

@@ -13,14 +13,21 @@ export interface Server {
 }
 
 /**
- * Runs `command` (by default `node --import tsx server/server.ts`) through a shell that raises
+ * Runs `command` (by default `node --import tsx server/server.ts`, plus BENCH_SERVER_NODE_ARGS) through a shell that raises
  * the open-file limit first (each live connection holds a descriptor) and then execs it, so the
  * pid is the server's own.
  */
 export async function startServer(
   env: Record<string, string>,
   openFiles = 4096,
-  command: string[] = [process.execPath, '--import', 'tsx', 'server/server.ts'],
+  command: string[] = [
+    process.execPath,
+    // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    '--import',
+    'tsx',
+    'server/server.ts',
+  ],
 ): Promise<Server> {
   const port = await freePort();
   const began = performance.now();

@@ -5,8 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -15,6 +15,23 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const dialect = new PgDialect();
+
+/**
+ * `db.execute(query)` as a named prepared statement, for the busiest statements: PostgreSQL
+ * parses and plans it once per connection instead of on every call (for the press, planning
+ * cost more than running). `query` must render the same text on every call (values only as
+ * parameters); PGlite runs it as `execute` would. Answers `{ rows }` as `execute` does.
+ */
+export async function executePrepared<Row>(
+  db: Database,
+  name: string,
+  query: SQL,
+): Promise<{ rows: Row[] }> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return (await prepared.execute()) as { rows: Row[] };
+}
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 

@@ -23,9 +23,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The live session of a request that passed `authenticate`. */
     session: LiveSession | null;
+    /** The session a request's valid token names (set by `verifyToken`; not yet checked live). */
+    tokenSessionId: string | null;
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Refuses a request without a valid, unexpired token and sets `request.tokenSessionId`;
+     * the handler must then check that session is live (the press does it in its statement).
+     */
+    verifyToken: (request: FastifyRequest) => Promise<void>;
     /** Sets `request.session` when the request carries a live session; never refuses. */
     identifyIfSignedIn: (request: FastifyRequest) => Promise<void>;
     signSessionToken: (sessionId: string) => string;
@@ -46,11 +53,16 @@ export default fp(
     await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' } });
 
     app.decorateRequest('session', null);
+    app.decorateRequest('tokenSessionId', null);
+
+    const sessionIdOf = (claims: unknown) => {
+      const sid = (claims as Partial<TokenClaims> | null)?.sid;
+      return typeof sid === 'string' && UUID.test(sid) ? sid : null;
+    };
 
     const sessionFromClaims = async (claims: unknown) => {
-      const sid = (claims as Partial<TokenClaims> | null)?.sid;
-      if (typeof sid !== 'string' || !UUID.test(sid)) return null;
-      return sessions.find(sid);
+      const sid = sessionIdOf(claims);
+      return sid ? sessions.find(sid) : null;
     };
 
     app.decorate('signSessionToken', (sessionId: string) =>
@@ -67,14 +79,20 @@ export default fp(
       return sessionFromClaims(claims);
     });
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    app.decorate('verifyToken', async (request: FastifyRequest) => {
       let claims: unknown;
       try {
         claims = await request.jwtVerify({ algorithms: ['HS256'] });
       } catch {
         throw unauthorized();
       }
-      const session = await sessionFromClaims(claims);
+      request.tokenSessionId = sessionIdOf(claims);
+      if (!request.tokenSessionId) throw unauthorized();
+    });
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await app.verifyToken(request);
+      const session = await sessions.find(tokenSessionIdOf(request));
       if (!session) throw unauthorized();
       request.session = session;
     });
@@ -98,4 +116,10 @@ export default fp(
 export function sessionOf(request: FastifyRequest): LiveSession {
   if (!request.session) throw unauthorized();
   return request.session;
+}
+
+/** The session id of a request behind `verifyToken` (which guarantees one). */
+export function tokenSessionIdOf(request: FastifyRequest): string {
+  if (!request.tokenSessionId) throw unauthorized();
+  return request.tokenSessionId;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { drawEntries, draws } from '../db/schema';
+import { executePrepared, type Database } from '../db/database';
+import { drawEntries, draws, sessions, users } from '../db/schema';
 
 export type DrawRow = typeof draws.$inferSelect;
 export type DrawEntryRow = typeof drawEntries.$inferSelect;
@@ -124,56 +124,91 @@ export async function insertPress(db: Database, drawId: number, userId: string) 
   return row ?? null;
 }
 
+/** What one session's press found: its player, and the entry when this press made it. */
+export interface SessionPress {
+  userId: string;
+  inserted: { entry: DrawEntryRow; closesAt: Date } | null;
+}
+
 /**
- * The common press in one statement: the player's first entry into the draw open at `at`,
- * with that draw's closing time. The open draw's row is read FOR SHARE, so a closing (whose
- * UPDATE needs that row) waits for this insert to commit, and an insert that comes after the
- * closing's UPDATE finds the draw closed and inserts nothing. Null when nothing was inserted:
- * the player had pressed already, or no draw is open and due; the caller then takes the
- * careful path (see services/draws.ts).
+ * The common press in one statement, for every session of `sessionIds` at once (presses that
+ * arrive together go together): the sessions that are live at `at` (as findLiveSessions), and
+ * for each, its player's first entry into the draw open at `at`, with that draw's closing time.
+ * The open draw's row is read FOR SHARE, so a closing (whose UPDATE needs that row) waits for
+ * these inserts to commit, and an insert that comes after the closing's UPDATE finds the draw
+ * closed and inserts nothing. A session missing from the answer is not live. A live session
+ * without `inserted` had pressed already, or no draw is open and due; the caller then takes
+ * the careful path (see services/draws.ts).
  */
-export async function insertPressIntoOpenDraw(
+export async function pressForSessions(
   db: Database,
-  userId: string,
+  sessionIds: readonly string[],
   at: Date,
-): Promise<{ entry: DrawEntryRow; closesAt: Date } | null> {
+): Promise<Map<string, SessionPress>> {
   type Row = {
-    id: string;
-    draw_id: number;
+    session_id: string;
     user_id: string;
+    // The entry's columns are null when this press inserted nothing.
+    id: string | null;
+    draw_id: number | null;
     source: DrawEntryRow['source'];
-    created_ms: number;
-    closes_ms: number;
+    created_ms: number | null;
+    closes_ms: number | null;
   };
-  const result = await db.execute<Row>(sql`
-    with open_draw as (
+  // One array parameter however many sessions (a uuid has no character an array literal quotes).
+  const ids = `{${sessionIds.join(',')}}`;
+  const atText = at.toISOString();
+  const result = await executePrepared<Row>(
+    db,
+    'press_for_sessions',
+    sql`
+    with live as (
+      select ${sessions.id} as session_id, ${sessions.userId} as user_id
+      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.id} = any(${ids}::uuid[]) and ${sessions.revokedAt} is null
+        and ${sessions.expiresAt} > ${atText}::timestamptz and ${users.deletedAt} is null
+    ), open_draw as (
       select ${draws.id} as id, ${draws.closesAt} as closes_at from ${draws}
-      where ${draws.status} = 'open' and ${draws.closesAt} > ${at.toISOString()}::timestamptz
+      where ${draws.status} = 'open' and ${draws.closesAt} > ${atText}::timestamptz
       for share
     ), inserted as (
       insert into ${drawEntries} (draw_id, user_id, source)
-      select id, ${userId}::uuid, 'button' from open_draw
+      select open_draw.id, players.user_id, 'button'
+      from open_draw cross join (select distinct user_id from live) as players
       on conflict (draw_id, user_id) where source = 'button' do nothing
       returning id, draw_id, user_id, source, created_at
     )
-    select inserted.id::text as id, inserted.draw_id, inserted.user_id, inserted.source,
+    select live.session_id::text as session_id, live.user_id::text as user_id,
+      inserted.id::text as id, inserted.draw_id, inserted.source,
       (extract(epoch from inserted.created_at) * 1000)::float8 as created_ms,
       (extract(epoch from open_draw.closes_at) * 1000)::float8 as closes_ms
-    from inserted join open_draw on open_draw.id = inserted.draw_id
-  `);
-  // Both drivers answer raw SQL with `{ rows }`; drizzle leaves the shape to the driver.
-  const row = (result as { rows: Row[] }).rows[0];
-  if (!row) return null;
-  return {
-    entry: {
-      id: Number(row.id),
-      drawId: Number(row.draw_id),
-      userId: row.user_id,
-      source: row.source,
-      createdAt: new Date(Number(row.created_ms)),
-    },
-    closesAt: new Date(Number(row.closes_ms)),
-  };
+    from live
+      left join inserted on inserted.user_id = live.user_id
+      left join open_draw on open_draw.id = inserted.draw_id
+  `,
+  );
+  const presses = new Map<string, SessionPress>();
+  // A player pressing from two sessions at once: the first gets the entry; the other finds
+  // it on the careful path (created: false), as racing presses do.
+  const credited = new Set<string>();
+  for (const row of result.rows) {
+    let inserted: SessionPress['inserted'] = null;
+    if (row.id !== null && !credited.has(row.user_id)) {
+      credited.add(row.user_id);
+      inserted = {
+        entry: {
+          id: Number(row.id),
+          drawId: Number(row.draw_id),
+          userId: row.user_id,
+          source: row.source,
+          createdAt: new Date(Number(row.created_ms)),
+        },
+        closesAt: new Date(Number(row.closes_ms)),
+      };
+    }
+    presses.set(row.session_id, { userId: row.user_id, inserted });
+  }
+  return presses;
 }
 
 export async function findPress(db: Database, drawId: number, userId: string) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -8,21 +8,28 @@ export async function insertSession(db: Database, values: { userId: string; expi
   return row;
 }
 
-/** The session with its player, only while it is neither revoked, expired nor deleted. */
-export async function findLiveSession(db: Database, id: string, now: Date) {
-  const [row] = await db
+/**
+ * The sessions among `ids` that are neither revoked, expired nor deleted, with their players,
+ * in one statement (requests arriving together are checked together).
+ */
+export function findLiveSessions(db: Database, ids: readonly string[], now: Date) {
+  // One array parameter however many sessions (a uuid has no character an array literal
+  // quotes), so the statement's text is the same every time and is prepared once.
+  const idList = `{${ids.join(',')}}`;
+  return db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, id),
+        sql`${sessions.id} = any(${idList}::uuid[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         isNull(users.deletedAt),
       ),
-    );
-  return row ?? null;
+    )
+    .prepare('find_live_sessions')
+    .execute();
 }
 
 export async function revokeSession(db: Database, id: string, at: Date) {

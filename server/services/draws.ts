@@ -23,7 +23,7 @@ import {
   findPress,
   insertOpenDraw,
   insertPress,
-  insertPressIntoOpenDraw,
+  pressForSessions,
   listDraws,
   lockDrawsExclusive,
   lockDrawsShared,
@@ -31,10 +31,12 @@ import {
   recordDrawOutcome,
   type DrawEntryRow,
   type DrawRow,
+  type SessionPress,
 } from '../repositories/draws';
 import { findActiveInviterOf, insertGrandPrize, insertReferralBonus } from '../repositories/prizes';
 import { findActiveUserById } from '../repositories/users';
 import type { Database } from '../db/database';
+import { batched } from './batched';
 import type { ServiceContext } from './context';
 
 export class DrawNotFound extends Error {
@@ -122,6 +124,27 @@ async function outcomeOfDraw(db: Database, seed: Uint8Array, drawId: number): Pr
 export function createDrawService(context: ServiceContext) {
   const { db, config, sms, now } = context;
   const cycleMs = config.CYCLE_SECONDS * 1000;
+
+  /**
+   * The press's first step, one statement for the presses of one turn: null when the session
+   * is not live; else its player, and the entry when this press made it.
+   */
+  const pressAs = batched(async (sessionIds: readonly string[]) => {
+    const found = await pressForSessions(db, [...new Set(sessionIds)], now());
+    // One session pressing twice in one turn: the first gets the entry, the other takes the
+    // careful path and finds it (created: false), as racing presses do.
+    const answered = new Set<string>();
+    return sessionIds.map((sessionId): SessionPress | null => {
+      const press = found.get(sessionId);
+      if (!press) return null;
+      if (answered.has(sessionId)) return { userId: press.userId, inserted: null };
+      answered.add(sessionId);
+      return press;
+    });
+  });
+
+  const secondsUntil = (closesAt: Date) =>
+    Math.max(0, Math.ceil((closesAt.getTime() - now().getTime()) / 1000));
 
   async function toPublic(row: DrawRow, myEntryIds?: number[]): Promise<PublicDraw> {
     const open = row.status === 'open';
@@ -252,21 +275,29 @@ export function createDrawService(context: ServiceContext) {
     },
 
     /**
+     * The press of a request, by the session its token names: null when that session is not
+     * live. Most presses are a player's first into a draw that is open and due: the session
+     * check and the insert are one statement, shared with the presses that arrive together.
+     */
+    async pressInSession(
+      sessionId: string,
+    ): Promise<{ entry: DrawEntry; created: boolean } | null> {
+      const found = await pressAs(sessionId);
+      if (!found) return null;
+      if (!found.inserted) return this.press(found.userId);
+      const { entry, closesAt } = found.inserted;
+      return {
+        entry: { ...toDrawEntryView(entry), draw_time_left: secondsUntil(closesAt) },
+        created: true,
+      };
+    },
+
+    /**
      * The press: one entry per player and draw. Racing presses meet the unique index and all
-     * get the one entry; `created` tells the first apart.
+     * get the one entry; `created` tells the first apart. The careful path: it also serves a
+     * second press and a draw that is due to close.
      */
     async press(userId: string): Promise<{ entry: DrawEntry; created: boolean }> {
-      const secondsUntil = (closesAt: Date) =>
-        Math.max(0, Math.ceil((closesAt.getTime() - now().getTime()) / 1000));
-      // Most presses are a player's first into a draw that is open and due: one statement.
-      const fast = await insertPressIntoOpenDraw(db, userId, now());
-      if (fast) {
-        return {
-          entry: { ...toDrawEntryView(fast.entry), draw_time_left: secondsUntil(fast.closesAt) },
-          created: true,
-        };
-      }
-      // A second press, or a draw that is due to close: the careful path.
       for (let attempt = 0; attempt < 5; attempt += 1) {
         const draw = await currentDraw();
         const result = await db.transaction(async (tx) => {
@@ -282,12 +313,11 @@ export function createDrawService(context: ServiceContext) {
           return { entry: existing, created: false, closesAt };
         });
         if (result) {
-          const timeLeft = Math.max(
-            0,
-            Math.ceil((result.closesAt.getTime() - now().getTime()) / 1000),
-          );
           return {
-            entry: { ...toDrawEntryView(result.entry), draw_time_left: timeLeft },
+            entry: {
+              ...toDrawEntryView(result.entry),
+              draw_time_left: secondsUntil(result.closesAt),
+            },
             created: result.created,
           };
         }

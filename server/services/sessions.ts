@@ -1,7 +1,8 @@
 // Sessions live in the database; the JWT only names one, so revoking the row ends it at once.
 import type { Database } from '../db/database';
-import { findLiveSession, insertSession, revokeSession } from '../repositories/sessions';
+import { findLiveSessions, insertSession, revokeSession } from '../repositories/sessions';
 import type { UserRow } from '../repositories/users';
+import { batched } from './batched';
 import type { ServiceContext } from './context';
 
 export const SESSION_TTL_SECONDS = 90 * 24 * 60 * 60;
@@ -12,6 +13,13 @@ export interface LiveSession {
 }
 
 export function createSessionService({ db, now }: ServiceContext) {
+  // Every authenticated request asks for its session: those arriving together share a query.
+  const findOne = batched(async (ids: readonly string[]): Promise<(LiveSession | null)[]> => {
+    const rows = await findLiveSessions(db, [...new Set(ids)], now());
+    const live = new Map(rows.map((row) => [row.sessionId, { id: row.sessionId, user: row.user }]));
+    return ids.map((id) => live.get(id) ?? null);
+  });
+
   return {
     /** Opens a session inside the caller's transaction (sign-in). */
     open(tx: Database, userId: string) {
@@ -21,9 +29,8 @@ export function createSessionService({ db, now }: ServiceContext) {
       });
     },
 
-    async find(sessionId: string): Promise<LiveSession | null> {
-      const row = await findLiveSession(db, sessionId, now());
-      return row ? { id: row.sessionId, user: row.user } : null;
+    find(sessionId: string): Promise<LiveSession | null> {
+      return findOne(sessionId);
     },
 
     async revoke(sessionId: string): Promise<void> {

@@ -135,6 +135,66 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('answers every press of a crowd arriving together for itself', async () => {
+    // Presses that arrive in one turn share one statement; each must still get its own answer.
+    const fresh = await Promise.all(Array.from({ length: 12 }, () => signedInPlayer(app)));
+    const loggedOut = await signedInPlayer(app);
+    await post('users/logout', loggedOut.token);
+    const deleted = await signedInPlayer(app);
+    const deletion = await app.inject({
+      method: 'DELETE',
+      url: url(`users/registrations/${deleted.user.id}`),
+      headers: bearer(deleted.token),
+    });
+    expect(deletion.statusCode).toBe(200);
+    const twoPhones = await signedInPlayer(app);
+    const secondPhone = await verifyCode(
+      app,
+      twoPhones.phone,
+      await freshCode(app, twoPhones.phone),
+    );
+    const secondToken = LoginResponse.parse(secondPhone.json()).token;
+    const pressedBefore = await signedInPlayer(app);
+    const before = DrawEntryResponse.parse((await press(pressedBefore.token)).json()).data;
+
+    const responses = await Promise.all([
+      ...fresh.map((player) => press(player.token)),
+      press(loggedOut.token),
+      press(deleted.token),
+      press(twoPhones.token),
+      press(secondToken),
+      press(pressedBefore.token),
+    ]);
+    const status = responses.map((response) => response.statusCode);
+    const entryOf = (index: number) => DrawEntryResponse.parse(responses[index]!.json()).data;
+
+    expect(status.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 201));
+    const freshEntries = fresh.map((_, index) => entryOf(index));
+    expect(new Set(freshEntries.map((entry) => entry.id)).size).toBe(12);
+    // Each answer is that player's own entry, as its own entry id read back says.
+    for (const [index, player] of fresh.entries()) {
+      const own = await get(`draw_entries/${freshEntries[index]!.id}`, player.token);
+      expect(own.statusCode).toBe(200);
+    }
+    expect(status.slice(12, 14)).toEqual([401, 401]);
+    expect(status.slice(14, 16).sort()).toEqual([200, 201]);
+    expect(entryOf(14).id).toBe(entryOf(15).id);
+    expect(status[16]).toBe(200);
+    expect(entryOf(16).id).toBe(before.id);
+
+    const draw = await currentDraw();
+    const rows = await database()
+      .db.select({ userId: drawEntries.userId })
+      .from(drawEntries)
+      .where(eq(drawEntries.drawId, draw.id));
+    const entered = new Set(rows.map((row) => row.userId));
+    for (const player of [...fresh, twoPhones, pressedBefore]) {
+      expect(entered.has(player.user.id)).toBe(true);
+    }
+    expect(entered.has(loggedOut.user.id)).toBe(false);
+    expect(entered.has(deleted.user.id)).toBe(false);
+  });
+
   it('tells the timer whether the player is in the open draw, and for how long', async () => {
     const { token } = await signedInPlayer(app);
     const draw = await freshDraw();

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from '../../server/services/batched';
+
+describe('calls batched by turn of the event loop', () => {
+  it('sends the calls of one turn together, in call order, duplicates included', async () => {
+    const batches: string[][] = [];
+    const upper = batched((keys: readonly string[]) => {
+      batches.push([...keys]);
+      return Promise.resolve(keys.map((key) => key.toUpperCase()));
+    });
+    const answers = await Promise.all(['a', 'b', 'a', 'c'].map(upper));
+    expect(answers).toEqual(['A', 'B', 'A', 'C']);
+    expect(batches).toEqual([['a', 'b', 'a', 'c']]);
+  });
+
+  it('sends a later turn as a batch of its own, and a lone call without waiting for company', async () => {
+    const batches: number[][] = [];
+    const double = batched((keys: readonly number[]) => {
+      batches.push([...keys]);
+      return Promise.resolve(keys.map((key) => key * 2));
+    });
+    expect(await double(1)).toBe(2);
+    expect(await Promise.all([double(2), double(3)])).toEqual([4, 6]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it('fails every call of a batch whose work fails, and the next batch still runs', async () => {
+    let fail = true;
+    const flaky = batched((keys: readonly number[]) =>
+      fail ? Promise.reject(new Error('database down')) : Promise.resolve([...keys]),
+    );
+    const results = await Promise.allSettled([flaky(1), flaky(2)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await flaky(3)).toBe(3);
+  });
+});
