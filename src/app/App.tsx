@@ -1,5 +1,4 @@
-import { SnackbarProvider } from 'notistack';
-import { useEffect, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
 import { Router, useLocation } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import type { LoginResponse } from '../../contract/api';
@@ -13,19 +12,20 @@ import {
   selectIsAuthenticated,
 } from '../../machines/session/session.selectors';
 import { EntryFlowProvider } from '../features/entry/EntryFlowProvider';
-import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
-import { DrawCycleProvider } from '../features/home/DrawCycleProvider';
+import type { DrawCycleProvider } from '../features/home/DrawCycleProvider';
 import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
-import { TabBar } from '../features/tabs/TabBar';
 import { setUnauthorizedHandler } from '../lib/api';
-import { MAX_TOASTS } from '../lib/toast';
 import { useAppEffects } from './effects';
 import { InstallGate } from './InstallGate';
-import { SignedInRoutes, SignedOutRoutes } from './routes';
+import { LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
 import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;
+
+const loadSignedInApp = () => import('./SignedInApp');
+const SignedInApp = lazy(loadSignedInApp);
+const Toasts = lazy(() => import('./Toasts'));
 
 export type AppProps = {
   /** The session machine with its calls; tests give one with fake calls. */
@@ -76,31 +76,24 @@ function SignedOutApp({ entryFlowLogic, inspect }: ShellProps) {
   );
 }
 
-/** The draw runs only while a player is signed in (the timer is fetched only then). */
-function SignedInApp({ drawCycleLogic, drawCycleOptions, inspect }: ShellProps) {
-  const options = inspect ? { inspect, ...drawCycleOptions } : drawCycleOptions;
-  return (
-    <DrawCycleProvider logic={drawCycleLogic} options={options}>
-      <div className="signed-in">
-        <SignedInRoutes />
-        <TabBar />
-        <GrandPrizeOverlay />
-      </div>
-    </DrawCycleProvider>
-  );
-}
-
 function Shell({ entryFlowLogic, inspect, drawCycleLogic, drawCycleOptions }: ShellProps) {
   useSessionDevice();
   const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
+  const [location] = useLocation();
+  // A player typing their code is about to be signed in: have the signed-in app ready.
+  useEffect(() => {
+    if (location === '/login') void loadSignedInApp();
+  }, [location]);
   return (
     <InstallGate>
       {isAuthenticated ? (
-        <SignedInApp
-          drawCycleLogic={drawCycleLogic}
-          drawCycleOptions={drawCycleOptions}
-          inspect={inspect}
-        />
+        <Suspense fallback={<LoadingScreen />}>
+          <SignedInApp
+            drawCycleLogic={drawCycleLogic}
+            drawCycleOptions={drawCycleOptions}
+            inspect={inspect}
+          />
+        </Suspense>
       ) : (
         <SignedOutApp entryFlowLogic={entryFlowLogic} inspect={inspect} />
       )}
@@ -118,13 +111,10 @@ export function App({
   inspect,
 }: AppProps) {
   return (
-    <SnackbarProvider
-      maxSnack={MAX_TOASTS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      dense={false}
-      preventDuplicate
-      classes={{ containerRoot: 'toasts' }}
-    >
+    <>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <Router>
         <SessionContext.Provider
           logic={sessionLogic}
@@ -144,6 +134,6 @@ export function App({
           </PlayersLogicContext.Provider>
         </SessionContext.Provider>
       </Router>
-    </SnackbarProvider>
+    </>
   );
 }

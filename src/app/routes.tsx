@@ -6,14 +6,12 @@ import { LandingPage } from '../features/entry/LandingPage';
 // The install guide can replace the whole app at start (InstallGate), so it loads with it.
 import { InstallPage } from '../features/install/InstallPage';
 import { LoginPage } from '../features/entry/LoginPage';
-import { HomePage } from '../features/home/HomePage';
-import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { SessionContext } from './session-context';
 
-// The first screen (the disclaimer, the starting page, /login and /home) loads at once; the
-// rest loads when opened: the phone forms carry the phone-number library and the form library,
-// the legal texts are long and rarely read.
+// The first screen (the disclaimer, the starting page, /login) loads at once; the rest loads
+// when opened: the phone forms carry the phone-number library and the form library, the legal
+// texts are long and rarely read, and the signed-in app (SignedInApp.tsx) is a chunk of its own.
 const InviteCodePage = lazy(() =>
   import('../features/entry/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
 );
@@ -22,17 +20,6 @@ const OnboardingPage = lazy(() =>
 );
 const PhoneLoginPage = lazy(() =>
   import('../features/entry/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
-);
-const PlayersPage = lazy(() =>
-  import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
-);
-const PlayersTutorialPage = lazy(() =>
-  import('../features/players/PlayersTutorialPage').then((m) => ({
-    default: m.PlayersTutorialPage,
-  })),
-);
-const WalletScreens = lazy(() =>
-  import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
 );
 const TermsPage = lazy(() =>
   import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
@@ -45,7 +32,7 @@ const RulesPage = lazy(() =>
 );
 
 /** While a screen's code loads: an empty screen that says it is busy. */
-function LoadingScreen() {
+export function LoadingScreen() {
   return <main className="screen" aria-busy="true" aria-label="Loading" />;
 }
 
@@ -58,7 +45,7 @@ function useOperator() {
   return { operatorName, contactEmail };
 }
 
-function Terms() {
+export function Terms() {
   const operator = useOperator();
   return (
     <Suspense fallback={null}>
@@ -67,7 +54,7 @@ function Terms() {
   );
 }
 
-function Rules() {
+export function Rules() {
   const operator = useOperator();
   return (
     <Suspense fallback={null}>
@@ -76,7 +63,7 @@ function Rules() {
   );
 }
 
-function Privacy() {
+export function Privacy() {
   const [, navigate] = useLocation();
   const operator = useOperator();
   const back = () => {
@@ -110,33 +97,6 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
         <Route path="/rules" component={Rules} />
         <Route>
           <Redirect to={SIGNED_OUT_HOME} replace />
-        </Route>
-      </Switch>
-    </Suspense>
-  );
-}
-
-/**
- * A signed-in player. The spec's other signed-in routes (/questionnaire, /winnings, /grandPrize,
- * /disclosure, /what-i-like, /rewards, /form/has-problem) join this table with
- * their screens; until then they fall through to /home like any unknown path.
- */
-export function SignedInRoutes() {
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Switch>
-        <Route path="/home" nest component={HomePage} />
-        <Route path="/youve-entered" component={YouveEnteredPage} />
-        <Route path="/players" component={PlayersPage} />
-        <Route path="/players-tutorial" component={PlayersTutorialPage} />
-        {/* One component for both: the instructions hand over to the tickets in one wallet. */}
-        <Route path="/wallet" component={WalletScreens} />
-        <Route path="/wallet-token" component={WalletScreens} />
-        <Route path="/privacy-policy" component={Privacy} />
-        <Route path="/terms-and-conditions" component={Terms} />
-        <Route path="/rules" component={Rules} />
-        <Route>
-          <Redirect to={SIGNED_IN_HOME} replace />
         </Route>
       </Switch>
     </Suspense>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { animated, useSpring } from '@react-spring/web';
-import { useDrag } from '@use-gesture/react';
+import { Swipeable } from './Swipeable';
 import './InstructionSlides.css';
 
 export type InstructionSlide = {
@@ -43,11 +42,6 @@ export function dragDirection(dx: number, dy: number, pointerType: string): Drag
   return dy < -SWIPE_THRESHOLDS.vertical ? 'up' : null;
 }
 
-function pointerTypeOf(event: Event): string {
-  if ('pointerType' in event && typeof event.pointerType === 'string') return event.pointerType;
-  return event.type.startsWith('touch') ? 'touch' : 'mouse';
-}
-
 /** Swipeable instruction slides with a forward arrow and an optional Skip link. */
 export function InstructionSlides({
   slides,
@@ -61,27 +55,20 @@ export function InstructionSlides({
   action,
   label = 'Instructions',
 }: InstructionSlidesProps) {
-  const [{ x }, spring] = useSpring(() => ({ x: 0 }));
-  const bind = useDrag(
-    ({ active, last, movement: [dx, dy], event }) => {
-      void spring.start({ x: active ? dx : 0, immediate: active });
-      if (!last) return;
-      const direction = dragDirection(dx, dy, pointerTypeOf(event));
-      if (direction === 'next') onNext();
-      else if (direction === 'previous') onPrevious?.();
-      else if (direction === 'up') onSwipeUp?.();
-    },
-    { filterTaps: true, pointer: { keys: false } },
-  );
+  const release = (dx: number, dy: number, pointerType: string) => {
+    const direction = dragDirection(dx, dy, pointerType);
+    if (direction === 'next') onNext();
+    else if (direction === 'previous') onPrevious?.();
+    else if (direction === 'up') onSwipeUp?.();
+  };
   const slide = slides[index];
 
   return (
     <section className="instruction-slides" aria-roledescription="carousel" aria-label={label}>
-      <animated.div
-        {...bind()}
+      <Swipeable
         className="instruction-slides__track"
-        style={{ x }}
-        data-testid="instruction-slides-track"
+        testId="instruction-slides-track"
+        onRelease={release}
       >
         {slide && (
           <article
@@ -102,7 +89,7 @@ export function InstructionSlides({
             {action}
           </article>
         )}
-      </animated.div>
+      </Swipeable>
       <div className="instruction-slides__dots" aria-hidden="true">
         {slides.map((s, i) => (
           <span

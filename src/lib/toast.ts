@@ -1,5 +1,15 @@
-import { closeSnackbar, enqueueSnackbar } from 'notistack';
+import type * as Notistack from 'notistack';
 import type { ToastEffect } from '../../machines/shared/effects';
+
+// notistack arrives with the toast container (app/Toasts.tsx), after the first screen; toasts
+// and dismissals asked for before then wait for it, in the order they were asked.
+let mounted: (notistack: typeof Notistack) => void = () => undefined;
+const container = new Promise<typeof Notistack>((resolve) => (mounted = resolve));
+
+/** The toast container is on screen: toasts go to it from now on. */
+export function toastsMounted(notistack: typeof Notistack): void {
+  mounted(notistack);
+}
 
 // Toast durations of spec section 9: success 2 s, error 4 s, other 4 s, loading 2-8 s.
 export const TOAST_DURATIONS = {
@@ -14,16 +24,18 @@ export const MAX_TOASTS = 20;
 export function showToast(toast: Omit<ToastEffect, 'type'>): void {
   const duration =
     toast.variant === 'loading' ? TOAST_DURATIONS.loadingMax : TOAST_DURATIONS[toast.variant];
-  enqueueSnackbar(toast.message, {
-    variant:
-      toast.variant === 'loading' ? 'info' : toast.variant === 'info' ? 'default' : toast.variant,
-    key: toast.key,
-    preventDuplicate: toast.key !== undefined,
-    persist: toast.persist ?? false,
-    autoHideDuration: duration,
-  });
+  void container.then(({ enqueueSnackbar }) =>
+    enqueueSnackbar(toast.message, {
+      variant:
+        toast.variant === 'loading' ? 'info' : toast.variant === 'info' ? 'default' : toast.variant,
+      key: toast.key,
+      preventDuplicate: toast.key !== undefined,
+      persist: toast.persist ?? false,
+      autoHideDuration: duration,
+    }),
+  );
 }
 
 export function dismissToast(key: string): void {
-  closeSnackbar(key);
+  void container.then(({ closeSnackbar }) => closeSnackbar(key));
 }

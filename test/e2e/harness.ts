@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'e2e');
 
@@ -143,4 +149,33 @@ export async function signInThroughPhoneLogin(
   await page.locator('input[inputmode="numeric"]').first().tap();
   await page.keyboard.type(code, { delay: 40 });
   await page.waitForURL('**/home');
+}
+
+/**
+ * A finger swiping across `target` by `dx` pixels (negative: to the left), as the phone's
+ * touchscreen sends it: touchstart, a few touchmoves, touchend.
+ */
+export async function swipe(page: Page, target: Locator, dx: number): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to swipe: the element is not on screen');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    // At a finger's pace: a move every frame.
+    for (let step = 1; step <= 8; step += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 16));
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: x + (dx * step) / 8, y }],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  } finally {
+    await cdp.detach();
+  }
+  // Chromium takes a tap right after a swipe as the finger stopping the fling, not as a tap;
+  // a person's next tap comes later.
+  await page.waitForTimeout(600);
 }

@@ -9,6 +9,7 @@ import {
   screenshot,
   startServer,
   type RunningServer,
+  swipe,
 } from './harness';
 
 let server: RunningServer;
@@ -59,6 +60,13 @@ describe('a newcomer on a phone', () => {
     await page.goto(`/?code=${code}`);
     await page.getByRole('button', { name: 'Skip' }).waitFor();
     await screenshot(page, 'invite-link-first-slide');
+    // A finger moves the slides on (once the gesture code, loaded after the first paint, is in).
+    const slides = page.getByTestId('instruction-slides-track');
+    await slides.waitFor();
+    await swipe(page, slides, -150);
+    await page.getByRole('article', { name: '2 of 7' }).waitFor();
+    await swipe(page, slides, -150);
+    await page.getByRole('article', { name: '3 of 7' }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).tap();
     await page.getByText('Welcome to BLACK BUTTON').waitFor();
     await screenshot(page, 'invite-link-welcome-slide');
@@ -70,12 +78,16 @@ describe('a newcomer on a phone', () => {
       timeout: 5000,
     });
     await screenshot(page, 'invite-link-ticket-received');
-    await page
-      .getByRole('link', { name: 'Skip' })
-      .or(page.getByRole('button', { name: 'Skip' }))
-      .tap();
+    // A swipe to the left over 100 px moves on, as the arrow does: to the disclaimer first
+    // (Skip would have skipped it).
+    const received = page.getByTestId('ticket-received');
+    await received.waitFor();
+    await swipe(page, received, -160);
 
     await page.waitForURL('**/onboarding**');
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    await page.getByRole('checkbox').tap();
+    await page.getByRole('button', { name: 'SUBMIT' }).tap();
     await page.getByText('Verify Your Mobile Number').waitFor();
     await page.getByRole('textbox').fill(phone.digits);
     await screenshot(page, 'invite-link-onboarding');
@@ -121,6 +133,8 @@ describe('a newcomer on a phone', () => {
     await page.getByText('Invitation code received').waitFor();
 
     await page.waitForURL('**/onboarding**');
+    await page.waitForTimeout(1000);
+    await screenshot(page, 'dbg-onb');
     const phoneField = page.getByRole('textbox');
     await page.getByRole('button', { name: 'Enter' }).tap();
     await page.getByText('Phone number cannot be empty.').waitFor();

@@ -8,7 +8,7 @@ import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
 import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
-import { goTo, renderApp, settle, storeSignedInSession, tabBar } from './helpers/app-harness';
+import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import {
   drawModelEvents,
@@ -110,7 +110,8 @@ const executors = {
         return root;
       },
     };
-    await settle();
+    // The signed-in app is a chunk of its own: wait until it is on screen.
+    await screenLoaded();
   },
   'draw.press': async () => {
     expect(path()).toBe('/home');

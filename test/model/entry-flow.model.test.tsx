@@ -121,10 +121,10 @@ const executors = {
   'slides.next': async ({ state }) => {
     // Arrow and swipe alike move on: the walk uses both.
     if (state.context.slideIndex % 2 === 1) await app.user.click(button('Next'));
-    else await drag(screen.getByTestId('instruction-slides-track'), 'touch', -70);
+    else await drag(await screen.findByTestId('instruction-slides-track'), 'touch', -70);
   },
   'slides.previous': async () => {
-    await drag(screen.getByTestId('instruction-slides-track'), 'mouse', 130);
+    await drag(await screen.findByTestId('instruction-slides-track'), 'mouse', 130);
   },
   'slides.skip': async () => {
     await app.user.click(button('Skip'));
@@ -146,7 +146,7 @@ const executors = {
     return Promise.resolve();
   },
   'ticketReceived.forward': async () => {
-    await drag(screen.getByTestId('ticket-received'), 'mouse', -130);
+    await drag(await screen.findByTestId('ticket-received'), 'mouse', -130);
   },
   'ticketReceived.skip': async () => {
     await app.user.click(button('Skip'));

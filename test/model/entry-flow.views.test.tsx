@@ -146,7 +146,7 @@ describe('the verification code boxes', () => {
 });
 
 describe('the instruction slides', () => {
-  function renderSlides(showArrow = true) {
+  async function renderSlides(showArrow = true) {
     const handlers = { onNext: vi.fn(), onPrevious: vi.fn(), onSwipeUp: vi.fn(), onSkip: vi.fn() };
     render(
       <InstructionSlides
@@ -160,7 +160,8 @@ describe('the instruction slides', () => {
     return {
       ...handlers,
       user: userEvent.setup(),
-      track: screen.getByTestId('instruction-slides-track'),
+      // The track follows drags once the gesture code has loaded, right after the first paint.
+      track: await screen.findByTestId('instruction-slides-track'),
     };
   }
 
@@ -170,7 +171,7 @@ describe('the instruction slides', () => {
   });
 
   it('a touch swipe needs more than 50 px', async () => {
-    const { onNext, user, track } = renderSlides();
+    const { onNext, user, track } = await renderSlides();
     await drag(user, track, 'touch', -40);
     expect(onNext).not.toHaveBeenCalled();
     await drag(user, track, 'touch', -60);
@@ -178,7 +179,7 @@ describe('the instruction slides', () => {
   });
 
   it('a mouse drag needs more than 100 px, either way', async () => {
-    const { onNext, onPrevious, user, track } = renderSlides();
+    const { onNext, onPrevious, user, track } = await renderSlides();
     await drag(user, track, 'mouse', -90);
     await drag(user, track, 'mouse', 90);
     expect(onNext).not.toHaveBeenCalled();
@@ -190,15 +191,15 @@ describe('the instruction slides', () => {
   });
 
   it('an upward swipe needs more than 100 px', async () => {
-    const { onSwipeUp, user, track } = renderSlides();
+    const { onSwipeUp, user, track } = await renderSlides();
     await drag(user, track, 'touch', 0, -90);
     expect(onSwipeUp).not.toHaveBeenCalled();
     await drag(user, track, 'touch', 0, -120);
     expect(onSwipeUp).toHaveBeenCalledTimes(1);
   });
 
-  it('hides the arrow when told', () => {
-    renderSlides(false);
+  it('hides the arrow when told', async () => {
+    await renderSlides(false);
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy();
   });
@@ -225,7 +226,7 @@ describe('entry pages', () => {
 
   it('ticket received: a drag of 100 px or less stays, more goes to /onboarding', async () => {
     const app = await atTicketReceived();
-    const area = screen.getByTestId('ticket-received');
+    const area = await screen.findByTestId('ticket-received');
     await drag(app.user, area, 'mouse', -90);
     await drag(app.user, area, 'touch', -80);
     expect(app.snapshot().value).toBe('ticketReceived');

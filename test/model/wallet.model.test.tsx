@@ -47,10 +47,11 @@ type WalletStep = Step<WalletSnapshot, ModelEvent>;
 type Executor = (step: WalletStep) => Promise<void>;
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
-const track = () => screen.getByTestId('instruction-slides-track');
+// The slides follow drags once the gesture code has loaded (it comes after the first paint).
+const track = () => screen.findByTestId('instruction-slides-track');
 
 async function drag(pointer: 'mouse' | 'touch', dx: number, dy = 0): Promise<void> {
-  const element = track();
+  const element = await track();
   const key = pointer === 'mouse' ? 'MouseLeft' : 'TouchA';
   const start = { clientX: 200, clientY: 400 };
   const steps = 4;

@@ -1,6 +1,5 @@
-import { animated, useSpring } from '@react-spring/web';
-import { useDrag } from '@use-gesture/react';
 import { SWIPE_THRESHOLDS } from '../../components/InstructionSlides';
+import { Swipeable } from '../../components/Swipeable';
 import { selectCanLeaveTicketReceived } from '../../../machines/entry-flow/entry-flow.selectors';
 import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
 
@@ -8,22 +7,18 @@ import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
 export function TicketReceived() {
   const send = useEntryFlowSend();
   const canLeave = useEntryFlowSelector(selectCanLeaveTicketReceived);
-  const [{ x }, spring] = useSpring(() => ({ x: 0 }));
-  const bind = useDrag(
-    ({ active, last, movement: [dx] }) => {
-      void spring.start({ x: active ? Math.min(dx, 0) : 0, immediate: active });
-      // A left swipe or mouse drag of more than 100 px (spec section 2).
-      if (last && dx < -SWIPE_THRESHOLDS.mouse) send({ type: 'ticketReceived.forward' });
-    },
-    { axis: 'x', filterTaps: true, pointer: { keys: false } },
-  );
+  // A left swipe or mouse drag of more than 100 px (spec section 2).
+  const release = (dx: number) => {
+    if (dx < -SWIPE_THRESHOLDS.mouse) send({ type: 'ticketReceived.forward' });
+  };
   return (
     <main className="screen entry entry--received">
-      <animated.div
-        {...bind()}
+      <Swipeable
         className="entry__swipe-area"
-        style={{ x }}
-        data-testid="ticket-received"
+        testId="ticket-received"
+        axis="x"
+        leftOnly
+        onRelease={release}
       >
         <img
           className="entry__ticket-small"
@@ -37,7 +32,7 @@ export function TicketReceived() {
           You also just received one entry ticket for the daily lottery. Your tickets are stored in
           your wallet, where you can enter as many as you want at any time for more chances to win.
         </p>
-      </animated.div>
+      </Swipeable>
       <nav className="entry__controls">
         <button
           type="button"

@@ -1,6 +1,7 @@
 // Renders the whole app as a phone would run it (browser location of jsdom, notistack, device
 // storage), with every call the machines make answered by the test.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
@@ -208,6 +209,12 @@ export async function settle(): Promise<void> {
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+}
+
+/** Waits until no screen is still loading its code (the signed-in app, a lazy page), then settles. */
+export async function screenLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+  await settle();
 }
 
 export function tabBar(): HTMLElement | null {

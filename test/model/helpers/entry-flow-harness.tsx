@@ -2,7 +2,6 @@
 // toasts), around a running entry flow whose calls the test answers and whose clock it moves.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
@@ -16,7 +15,7 @@ import { LandingPage } from '../../../src/features/entry/LandingPage';
 import { LoginPage } from '../../../src/features/entry/LoginPage';
 import { OnboardingPage } from '../../../src/features/entry/OnboardingPage';
 import { PhoneLoginPage } from '../../../src/features/entry/PhoneLoginPage';
-import { MAX_TOASTS } from '../../../src/lib/toast';
+import Toasts from '../../../src/app/Toasts';
 import type { EntryFlowSnapshot } from './entry-flow-model';
 import { FakeEntryFlowApi } from './fake-entry-flow-api';
 
@@ -45,7 +44,8 @@ export function renderEntryFlow(
   const user = userEvent.setup();
 
   const view = render(
-    <SnackbarProvider maxSnack={MAX_TOASTS}>
+    <>
+      <Toasts />
       <EntryFlowProvider
         hasAcceptedTerms={options.hasAcceptedTerms ?? false}
         onTermsAccepted={onTermsAccepted}
@@ -68,7 +68,7 @@ export function renderEntryFlow(
           </Route>
         </Switch>
       </EntryFlowProvider>
-    </SnackbarProvider>,
+    </>,
   );
 
   return {

@@ -3,7 +3,6 @@
 // whose calls the test answers.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SnackbarProvider } from 'notistack';
 import { Route, Switch } from 'wouter';
 import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import { createSessionActors } from '../../../machines/session/session.actors';
@@ -17,7 +16,7 @@ import { walletMachine } from '../../../machines/wallet/wallet.machine';
 import { SessionContext } from '../../../src/app/session-context';
 import { WalletLogicContext } from '../../../src/features/wallet/wallet-logic';
 import { WalletScreens } from '../../../src/features/wallet/WalletScreens';
-import { MAX_TOASTS } from '../../../src/lib/toast';
+import Toasts from '../../../src/app/Toasts';
 import { FakeWalletApi } from './wallet-fake-api';
 import type { WalletSnapshot } from './wallet-model';
 
@@ -79,7 +78,8 @@ export function renderWallet(
   const user = userEvent.setup();
 
   const view = render(
-    <SnackbarProvider maxSnack={MAX_TOASTS}>
+    <>
+      <Toasts />
       <SessionContext.Provider logic={sessionLogic} options={{ input: { stored, hasToken: true } }}>
         <SessionProbe />
         <WalletLogicContext value={{ machine, options: { inspect } }}>
@@ -92,7 +92,7 @@ export function renderWallet(
           </Switch>
         </WalletLogicContext>
       </SessionContext.Provider>
-    </SnackbarProvider>,
+    </>,
   );
 
   return {
