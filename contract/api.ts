@@ -220,6 +220,22 @@ export type DrawListResponse = z.infer<typeof DrawListResponse>;
 export const DrawResponse = z.object({ data: PublicDraw });
 export type DrawResponse = z.infer<typeof DrawResponse>;
 
+export const MAX_ENTRY_ID_PAGE = 10_000;
+export const DrawEntryIdsQuery = z.strictObject({
+  /** Only ids above this one (the next page, in id order). */
+  after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_ENTRY_ID_PAGE))),
+});
+/**
+ * GET draws/{id}/entry_ids, once the draw is closed (409 while open): every entry id in id
+ * order, the list `entries_digest` chains, page by page; `next_after` is null on the last page.
+ */
+export const DrawEntryIdsResponse = z.object({
+  data: z.array(z.int()),
+  next_after: z.nullable(z.int()),
+});
+export type DrawEntryIdsResponse = z.infer<typeof DrawEntryIdsResponse>;
+
 export const EntrySource = z.enum(['button', 'wallet']);
 export const DrawEntry = z.object({
   /** Numeric: the skip call needs it (spec section 5). */
@@ -310,6 +326,7 @@ export const DRAW_PATHS = {
   draws: 'draws',
   currentDraw: 'draws/current',
   draw: (id: number) => `draws/${id}`,
+  drawEntryIds: (id: number) => `draws/${id}/entry_ids`,
   drawEntries: 'draw_entries',
   drawEntry: (id: number) => `draw_entries/${id}`,
   grandPrize: (id: string) => `grand_prizes/${id}`,

@@ -1,7 +1,13 @@
 // The draw (DESIGN section 2): back-to-back windows of CYCLE_SECONDS with exactly one open,
 // one press per player and draw, commit and reveal, and a closing that happens exactly once
 // however many instances run.
-import type { DrawEntry, PublicDraw, TimerResponse } from '../../contract/api';
+import {
+  MAX_ENTRY_ID_PAGE,
+  type DrawEntry,
+  type DrawEntryIdsResponse,
+  type PublicDraw,
+  type TimerResponse,
+} from '../../contract/api';
 import {
   commitmentOf,
   ENTRY_ID_BYTES,
@@ -11,7 +17,7 @@ import {
   packedEntryIdAt,
   type DrawOutcome,
 } from '../draw/fairness';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { maskPhone } from '../phone';
 import {
   countEntries,
@@ -349,6 +355,29 @@ export function createDrawService(context: ServiceContext) {
       const draw = await findDraw(db, id);
       if (!draw) throw notFound('Unknown draw');
       return toPublic(draw, userId ? await entryIdsOfPlayer(db, draw.id, userId) : undefined);
+    },
+
+    /**
+     * A closed draw's entry ids in id order, a page at a time: with the seed and the digest,
+     * anyone can check every link of the chain and which entry the winner index names.
+     */
+    async entryIds(
+      id: number,
+      options: { after?: number; limit?: number },
+    ): Promise<DrawEntryIdsResponse> {
+      await currentDraw();
+      const draw = await findDraw(db, id);
+      if (!draw) throw notFound('Unknown draw');
+      if (draw.status === 'open') {
+        throw conflict('The draw is still open: its entries are final when it closes');
+      }
+      const limit = options.limit ?? MAX_ENTRY_ID_PAGE;
+      const packed = await entryIdBatchOf(db, draw.id, options.after ?? 0, limit);
+      const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+      const ids = Array.from({ length: packed.byteLength / ENTRY_ID_BYTES }, (_, index) =>
+        Number(view.getBigUint64(index * ENTRY_ID_BYTES)),
+      );
+      return { data: ids, next_after: ids.length === limit ? ids[ids.length - 1]! : null };
     },
 
     async list(options: { before?: number; limit?: number }): Promise<PublicDraw[]> {

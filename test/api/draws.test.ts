@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateInviteResponse,
+  DrawEntryIdsResponse,
   DrawEntryResponse,
   DrawListResponse,
   DrawResponse,
@@ -242,7 +243,16 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect(after.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(sha256(Buffer.from(after.seed ?? '', 'hex')).toString('hex')).toBe(before.commitment);
     expect(after.commitment).toBe(before.commitment);
-    const ids = await entryIdsIn(draw.id);
+    // Everything the recomputation needs is public: the entry ids, page by page, without a session.
+    const ids: number[] = [];
+    let page: DrawEntryIdsResponse = { data: [], next_after: 0 };
+    while (page.next_after !== null) {
+      const response = await get(`draws/${draw.id}/entry_ids?after=${page.next_after}&limit=2`);
+      expect(response.statusCode).toBe(200);
+      page = DrawEntryIdsResponse.parse(response.json());
+      ids.push(...page.data);
+    }
+    expect(ids).toEqual(await entryIdsIn(draw.id));
     expect(after.entries_count).toBe(5);
     const { digest, winner } = recompute(after.seed ?? '', ids);
     expect(after.entries_digest).toBe(digest);
@@ -252,6 +262,28 @@ describe.each(databases)('the draw on %s', (kind) => {
     const mine = DrawResponse.parse((await get(`draws/${draw.id}`, players[2]?.token)).json());
     expect(mine.data.my_entry_ids).toHaveLength(1);
     expect(ids).toContain(mine.data.my_entry_ids?.[0]);
+  });
+
+  it('lists entry ids only of a closed draw that exists, with a page size it can answer', async () => {
+    const open = await currentDraw();
+    const stillOpen = await get(`draws/${open.id}/entry_ids`);
+    expect(stillOpen.statusCode).toBe(409);
+    expect(detailOf(stillOpen)).toBe(
+      'The draw is still open: its entries are final when it closes',
+    );
+    expect((await get(`draws/${open.id + 1000}/entry_ids`)).statusCode).toBe(404);
+    for (const query of ['limit=0', 'limit=10001', 'after=-1', 'after=x', 'page=2']) {
+      const response = await get(`draws/${open.id}/entry_ids?${query}`);
+      expect(response.statusCode, query).toBe(422);
+    }
+    const closed = (await app.services.draws.closeNow()).draw;
+    // Without a page size, one page of up to 10,000 ids: here all of them, and no next page.
+    const listed = await get(`draws/${closed.id}/entry_ids`);
+    expect(listed.statusCode).toBe(200);
+    expect(DrawEntryIdsResponse.parse(listed.json())).toEqual({
+      data: await entryIdsIn(closed.id),
+      next_after: null,
+    });
   });
 
   it('closes a draw without entries empty', async () => {

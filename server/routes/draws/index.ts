@@ -4,6 +4,8 @@ import {
   CreateDrawEntryRequest,
   DRAW_PATHS,
   DrawEntryIdParams,
+  DrawEntryIdsQuery,
+  DrawEntryIdsResponse,
   DrawEntryResponse,
   DrawIdParams,
   DrawListQuery,
@@ -38,6 +40,18 @@ export default function drawRoutes(app: FastifyInstance) {
       preHandler: app.identifyIfSignedIn,
     },
     async (request) => ({ data: await draws.get(request.params.id, request.session?.user.id) }),
+  );
+
+  routes.get(
+    `/${DRAW_PATHS.draws}/:id/entry_ids`,
+    {
+      schema: {
+        params: DrawIdParams,
+        querystring: DrawEntryIdsQuery,
+        response: { 200: DrawEntryIdsResponse },
+      },
+    },
+    async (request) => draws.entryIds(request.params.id, request.query),
   );
 
   routes.post(
