@@ -3,7 +3,7 @@
 // sees a stale draw, timer or prize.
 const CACHE_PREFIX = 'black-button-shell-';
 // Bump when the list below changes; activation deletes every older shell cache.
-const SHELL_CACHE = `${CACHE_PREFIX}v1`;
+const SHELL_CACHE = `${CACHE_PREFIX}v2`;
 const SHELL_URLS = [
   '/',
   '/manifest.webmanifest',
@@ -27,6 +27,35 @@ function assetsOf(html) {
   return [...urls];
 }
 
+/**
+ * The chunks a script loads later (the signed-in app, gestures, toasts, the other screens):
+ * Vite names each in the script that imports it, as `assets/NAME` or `./NAME`.
+ */
+function chunksOf(script) {
+  const urls = new Set();
+  for (const match of script.matchAll(/["'`](?:\/?assets\/|\.\/)([\w.-]+\.(?:js|css))["'`]/g)) {
+    urls.add(`/assets/${match[1]}`);
+  }
+  return [...urls];
+}
+
+/** Stores `urls` and every chunk their scripts load, so the installed app starts offline whole. */
+async function storeWithChunks(cache, urls) {
+  const stored = new Set();
+  let pending = urls;
+  while (pending.length > 0) {
+    const batch = [...new Set(pending)].filter((url) => !stored.has(url));
+    batch.forEach((url) => stored.add(url));
+    await cache.addAll(batch);
+    const found = [];
+    for (const url of batch.filter((url) => url.endsWith('.js'))) {
+      const script = await cache.match(url);
+      if (script) found.push(...chunksOf(await script.text()));
+    }
+    pending = found;
+  }
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
@@ -34,10 +63,8 @@ self.addEventListener('install', (event) => {
       const page = await fetch('/', { cache: 'no-cache' });
       if (!page.ok) throw new Error(`The app shell answered ${page.status}`);
       await cache.put('/', page.clone());
-      await cache.addAll([
-        ...SHELL_URLS.filter((url) => url !== '/'),
-        ...assetsOf(await page.text()),
-      ]);
+      await cache.addAll(SHELL_URLS.filter((url) => url !== '/'));
+      await storeWithChunks(cache, assetsOf(await page.text()));
       await self.skipWaiting();
     })(),
   );

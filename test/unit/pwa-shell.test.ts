@@ -148,6 +148,20 @@ class FakeNetwork {
     ['/', () => new Response(SHELL_PAGE, { headers: { 'content-type': 'text/html' } })],
     ['/rules', () => new Response(SHELL_PAGE, { headers: { 'content-type': 'text/html' } })],
     ['/api/v1/health', () => Response.json({ status: 'ok' })],
+    // The entry script names the chunks it loads later, as Vite writes them; one of those names
+    // a chunk of its own.
+    [
+      '/assets/index-3f2a.js',
+      () =>
+        new Response(
+          'const deps=["assets/SignedInApp-aa11.js","assets/SignedInApp-bb22.css"];' +
+            'const toasts=()=>import("./Toasts-cc33.js");',
+        ),
+    ],
+    [
+      '/assets/SignedInApp-aa11.js',
+      () => new Response('const d=["assets/WalletScreens-dd44.js"];'),
+    ],
   ]);
 
   fetch = (input: string | { url: string }): Promise<Response> => {
@@ -250,7 +264,7 @@ function startWorker() {
   return { network, caches, calls, dispatch, install, get };
 }
 
-const SHELL_CACHE = 'black-button-shell-v1';
+const SHELL_CACHE = 'black-button-shell-v2';
 
 describe('service worker', () => {
   it('precaches the shell page, the files it loads, the manifest and the icons on install', async () => {
@@ -263,6 +277,11 @@ describe('service worker', () => {
         '/assets/index-3f2a.js',
         '/assets/index-77de.css',
         '/assets/vendor-91bc.js',
+        // What loads after the first screen, so the installed app also starts offline whole.
+        '/assets/SignedInApp-aa11.js',
+        '/assets/SignedInApp-bb22.css',
+        '/assets/Toasts-cc33.js',
+        '/assets/WalletScreens-dd44.js',
         '/icons/icon-192.png',
         '/icons/icon-512.png',
         '/icons/icon-maskable-512.png',
@@ -300,7 +319,10 @@ describe('service worker', () => {
     const { response } = worker.get('/rules', { mode: 'navigate' });
     expect(await (await response)?.text()).toBe(SHELL_PAGE);
     const script = worker.get('/assets/index-3f2a.js', { mode: 'cors' }).response;
-    expect(await (await script)?.text()).toBe('/* /assets/index-3f2a.js */');
+    expect(await (await script)?.text()).toContain('SignedInApp-aa11.js');
+    // A chunk the app loads later is there too.
+    const later = worker.get('/assets/WalletScreens-dd44.js', { mode: 'cors' }).response;
+    expect(await (await later)?.text()).toBe('/* /assets/WalletScreens-dd44.js */');
   });
 
   it('never answers or stores /api and /cable', async () => {
