@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE } from '../contract/api';
+import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { TimerMessage } from '../contract/cable';
 import { TIMER_NOTIFY_CHANNEL } from './cable/channels';
 import { attachCable } from './cable/index';
@@ -88,7 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db.db, now),
+  });
   await app.register(servicesPlugin, { services, ping: () => db.ping() });
   await app.register(authPlugin, {
     secret: await resolveJwtSecret(db.db, config),

@@ -107,6 +107,17 @@ export const phoneGuards = pgTable('phone_guards', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The request limits' counters (code requests per phone and per client address), in the
+ * database so that every server instance counts against the same limit: one fixed window per
+ * key, restarted by the first hit after it ends.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
 /** Server-wide values generated once, such as the JWT secret when none is configured. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

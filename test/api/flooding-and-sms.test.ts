@@ -15,6 +15,7 @@ import {
   register,
   requestCode,
   testConfig,
+  TestClock,
   useDatabase,
   verifyCode,
 } from './helper';
@@ -101,6 +102,36 @@ describe.each(databases)('flooding, texts and logs on %s', (kind) => {
       expect((await requestCode(app, await registered(app), '10.0.0.8')).statusCode).toBe(200);
     });
 
+    it('counts against one limit however many server instances share the database', async () => {
+      const config = { CODE_LIMIT_PER_PHONE: '2', CODE_LIMIT_PER_ADDRESS: '3' };
+      const first = await buildTestApp(database(), { config });
+      const second = await buildTestApp(database(), { config });
+      const phone = await registered(first);
+      expect((await requestCode(first, phone, '10.0.1.1')).statusCode).toBe(200);
+      expect((await requestCode(second, phone, '10.0.1.1')).statusCode).toBe(200);
+      const flooded = await requestCode(first, phone, '10.0.1.2');
+      expect(flooded.statusCode).toBe(429);
+      expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(500);
+      // The address's third request, on the other instance, is still allowed; its fourth is not.
+      expect((await requestCode(second, await registered(second), '10.0.1.1')).statusCode).toBe(
+        200,
+      );
+      expect((await requestCode(first, await registered(first), '10.0.1.1')).statusCode).toBe(429);
+    });
+
+    it('starts a fresh window once 10 minutes have passed', async () => {
+      const clock = new TestClock();
+      const app = await buildTestApp(database(), { clock, config: { CODE_LIMIT_PER_PHONE: '1' } });
+      const phone = await registered(app);
+      expect((await requestCode(app, phone, '10.0.2.1')).statusCode).toBe(200);
+      clock.advance(9 * 60_000);
+      const flooded = await requestCode(app, phone, '10.0.2.1');
+      expect(flooded.statusCode).toBe(429);
+      expect(Number(flooded.headers['retry-after'])).toBe(60);
+      clock.advance(60_000);
+      expect((await requestCode(app, phone, '10.0.2.1')).statusCode).toBe(200);
+    });
+
     it('takes the client address from X-Forwarded-For only when TRUST_PROXY is on', async () => {
       const send = (
         app: Awaited<ReturnType<typeof buildTestApp>>,
@@ -112,6 +143,8 @@ describe.each(databases)('flooding, texts and logs on %s', (kind) => {
           url: '/api/v1/users/request_code',
           payload: { phone_number: phone },
           headers: { 'x-forwarded-for': forwarded },
+          // The proxy's own address, used by none of the other tests' requests.
+          remoteAddress: '198.51.100.7',
         });
       const trusting = await buildTestApp(database(), {
         config: { CODE_LIMIT_PER_ADDRESS: '1', TRUST_PROXY: 'on' },

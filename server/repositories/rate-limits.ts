@@ -1,0 +1,30 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { rateLimits } from '../db/schema';
+
+/**
+ * One more hit on `key` at `at`: counts within the key's window of `windowMs`, or starts a new
+ * window when the last one has ended. One statement, so hits racing on any instance all count.
+ */
+export async function hitRateLimit(db: Database, key: string, windowMs: number, at: Date) {
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const ended = sql`${rateLimits.windowStartedAt} <= ${now} - ${windowMs} * interval '1 millisecond'`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStartedAt: at, hits: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        windowStartedAt: sql`case when ${ended} then ${now} else ${rateLimits.windowStartedAt} end`,
+        hits: sql`case when ${ended} then 1 else ${rateLimits.hits} + 1 end`,
+      },
+    })
+    .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
+  if (!row) throw new Error('the rate limit upsert returned no row');
+  return row;
+}
+
+/** Forgets the counters whose windows ended before `before`. */
+export async function deleteRateLimitsBefore(db: Database, before: Date) {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before));
+}
