@@ -601,7 +601,7 @@ async function closeFigures(adminUrl: string): Promise<string[]> {
 
 // ---- all of it -------------------------------------------------------------------------------
 
-/** The draw's rows of the bench table. BENCH_DRAW_ONLY=press|cable|close runs one part. */
+/** The draw's rows of the bench table. BENCH_DRAW_ONLY=press|cable|close runs one part, none none. */
 export async function drawBench(): Promise<string[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const only = process.env.BENCH_DRAW_ONLY;
