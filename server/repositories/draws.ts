@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../db/database';
 import { drawEntries, draws, sessions, users } from '../db/schema';
+import { liveSessionsAmong } from './sessions';
 
 export type DrawRow = typeof draws.$inferSelect;
 export type DrawEntryRow = typeof drawEntries.$inferSelect;
@@ -155,8 +156,6 @@ export async function pressForSessions(
     created_ms: number | null;
     closes_ms: number | null;
   };
-  // One array parameter however many sessions (a uuid has no character an array literal quotes).
-  const ids = `{${sessionIds.join(',')}}`;
   const atText = at.toISOString();
   const result = await executePrepared<Row>(
     db,
@@ -165,8 +164,7 @@ export async function pressForSessions(
     with live as (
       select ${sessions.id} as session_id, ${sessions.userId} as user_id
       from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-      where ${sessions.id} = any(${ids}::uuid[]) and ${sessions.revokedAt} is null
-        and ${sessions.expiresAt} > ${atText}::timestamptz and ${users.deletedAt} is null
+      where ${liveSessionsAmong(sessionIds, at)}
     ), open_draw as (
       select ${draws.id} as id, ${draws.closesAt} as closes_at from ${draws}
       where ${draws.status} = 'open' and ${draws.closesAt} > ${atText}::timestamptz

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { sessions, users } from '../db/schema';
 
@@ -9,25 +9,24 @@ export async function insertSession(db: Database, values: { userId: string; expi
 }
 
 /**
- * The sessions among `ids` that are neither revoked, expired nor deleted, with their players,
- * in one statement (requests arriving together are checked together).
+ * Which rows of sessions joined with users are live at `at`, among `ids`: neither revoked nor
+ * expired, their player not deleted. One array parameter however many ids (a uuid has no
+ * character an array literal quotes), so a statement using it has the same text every time
+ * and is prepared once. Also used by the press's statement (repositories/draws.ts).
  */
-export function findLiveSessions(db: Database, ids: readonly string[], now: Date) {
-  // One array parameter however many sessions (a uuid has no character an array literal
-  // quotes), so the statement's text is the same every time and is prepared once.
+export function liveSessionsAmong(ids: readonly string[], at: Date): SQL {
   const idList = `{${ids.join(',')}}`;
+  return sql`${sessions.id} = any(${idList}::uuid[]) and ${sessions.revokedAt} is null
+    and ${sessions.expiresAt} > ${at.toISOString()}::timestamptz and ${users.deletedAt} is null`;
+}
+
+/** The live sessions among `ids` with their players, in one statement (requests arriving together are checked together). */
+export function findLiveSessions(db: Database, ids: readonly string[], now: Date) {
   return db
     .select({ sessionId: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.id} = any(${idList}::uuid[])`,
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        isNull(users.deletedAt),
-      ),
-    )
+    .where(liveSessionsAmong(ids, now))
     .prepare('find_live_sessions')
     .execute();
 }
