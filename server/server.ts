@@ -8,6 +8,9 @@ import { runOps } from './ops/program';
 import { startOpsSocket } from './ops/socket';
 import { seedOnFirstStart } from './services/seed';
 
+const NO_SMS_PROVIDER_WARNING =
+  'WARNING: SMS_PROVIDER=none: sign-in codes are shown to whoever asks; do not expose this server to the internet';
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -57,6 +60,9 @@ if (embedded) {
   );
 }
 
+// The demo default hands every code back in the response: say so at each start, where an
+// operator deploying by mistake will see it.
+if (config.SMS_PROVIDER === 'none') process.stderr.write(`${NO_SMS_PROVIDER_WARNING}\n`);
 if (starterCode) process.stdout.write(`Starter invite code: ${starterCode}\n`);
 process.stdout.write(`BLACK BUTTON is running on http://localhost:${port}\n`);
 
