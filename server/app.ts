@@ -94,8 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     store: databaseRateLimitStore(db.db, now),
   });
   await app.register(servicesPlugin, { services, ping: () => db.ping() });
+  const serverSecret = await resolveJwtSecret(db.db, config);
   await app.register(authPlugin, {
-    secret: await resolveJwtSecret(db.db, config),
+    secret: serverSecret,
     sessions: services.sessions,
   });
 
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(userRoutes, {
         codeLimitPerPhone: config.CODE_LIMIT_PER_PHONE,
         codeLimitPerAddress: config.CODE_LIMIT_PER_ADDRESS,
+        serverSecret,
       });
       await api.register(inviteRoutes);
       await api.register(clickRoutes);

@@ -77,7 +77,29 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
-/** Texted sign-in codes, kept only as a salted hash. */
+/**
+ * Devices where a player signed in (OWASP's device cookies): the device holds a signed cookie
+ * naming this row and its player. A trusted device keeps its own failure budget, so strangers'
+ * failures never lock it out; after too many failures in a row it is rejected.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('trusted_devices_user_idx').on(table.userId)],
+);
+
+/**
+ * Texted sign-in codes, kept only as a salted hash. A code asked for by a trusted device can
+ * be used only with that device's cookie (device_id); the others, by any client without one.
+ */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -85,6 +107,7 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => trustedDevices.id, { onDelete: 'cascade' }),
     salt: text('salt').notNull(),
     hash: text('hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -96,7 +119,10 @@ export const oneTimeCodes = pgTable(
   (table) => [index('one_time_codes_user_idx').on(table.userId)],
 );
 
-/** Consecutive failed codes per player's phone (DESIGN section 4). */
+/**
+ * Consecutive failed codes per player's phone from clients without a trusted device (DESIGN
+ * section 4): the block and the lock bind those clients only.
+ */
 export const phoneGuards = pgTable('phone_guards', {
   userId: uuid('user_id')
     .primaryKey()

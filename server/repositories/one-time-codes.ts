@@ -4,13 +4,23 @@ import { oneTimeCodes } from '../db/schema';
 
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
-export async function voidOpenCodes(db: Database, userId: string, at: Date) {
+/** Codes of one channel: asked for by the trusted device `deviceId`, or by any other client (null). */
+const ofChannel = (deviceId: string | null) =>
+  deviceId === null ? isNull(oneTimeCodes.deviceId) : eq(oneTimeCodes.deviceId, deviceId);
+
+export async function voidOpenCodes(
+  db: Database,
+  userId: string,
+  deviceId: string | null,
+  at: Date,
+) {
   await db
     .update(oneTimeCodes)
     .set({ voidedAt: at })
     .where(
       and(
         eq(oneTimeCodes.userId, userId),
+        ofChannel(deviceId),
         isNull(oneTimeCodes.usedAt),
         isNull(oneTimeCodes.voidedAt),
       ),
@@ -19,21 +29,34 @@ export async function voidOpenCodes(db: Database, userId: string, at: Date) {
 
 export async function insertCode(
   db: Database,
-  values: { userId: string; salt: string; hash: string; expiresAt: Date },
+  values: {
+    userId: string;
+    deviceId: string | null;
+    salt: string;
+    hash: string;
+    expiresAt: Date;
+  },
 ) {
   const [row] = await db.insert(oneTimeCodes).values(values).returning();
   if (!row) throw new Error('insert into one_time_codes returned no row');
   return row;
 }
 
-/** The newest code still usable, locked so concurrent guesses are counted one by one. */
-export async function lockUsableCode(db: Database, userId: string, now: Date, maxAttempts: number) {
+/** The newest code of the channel still usable, locked so concurrent guesses count one by one. */
+export async function lockUsableCode(
+  db: Database,
+  userId: string,
+  deviceId: string | null,
+  now: Date,
+  maxAttempts: number,
+) {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
     .where(
       and(
         eq(oneTimeCodes.userId, userId),
+        ofChannel(deviceId),
         isNull(oneTimeCodes.usedAt),
         isNull(oneTimeCodes.voidedAt),
         gt(oneTimeCodes.expiresAt, now),

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
 
@@ -27,4 +27,12 @@ export async function hitRateLimit(db: Database, key: string, windowMs: number, 
 /** Forgets the counters whose windows ended before `before`. */
 export async function deleteRateLimitsBefore(db: Database, before: Date) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, before));
+}
+
+/** Takes back one hit on `key` in its current window (an attempt that turned out not to count). */
+export async function refundRateLimit(db: Database, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }

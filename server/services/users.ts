@@ -6,6 +6,7 @@ import { deleteClicksOf } from '../repositories/clicks';
 import { consumeInvite, deleteInvitesOwnedBy, findInviteByCode } from '../repositories/invites';
 import { deleteCodesOf } from '../repositories/one-time-codes';
 import { clearGuard } from '../repositories/phone-guards';
+import { deleteDevicesOf } from '../repositories/trusted-devices';
 import { revokeSessionsOf } from '../repositories/sessions';
 import { insertTicket } from '../repositories/wallet';
 import {
@@ -75,6 +76,7 @@ export function createUserService({ db, now }: ServiceContext) {
         await deleteInvitesOwnedBy(tx, targetId);
         await deleteCodesOf(tx, targetId);
         await clearGuard(tx, targetId);
+        await deleteDevicesOf(tx, targetId);
         await anonymiseUser(tx, targetId, at);
       });
     },

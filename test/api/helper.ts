@@ -138,20 +138,37 @@ export async function register(app: FastifyInstance, phone: string, inviteCode: 
   });
 }
 
-export async function requestCode(app: FastifyInstance, phone: string, remoteAddress?: string) {
+export async function requestCode(
+  app: FastifyInstance,
+  phone: string,
+  remoteAddress?: string,
+  cookie?: string,
+) {
   return app.inject({
     method: 'POST',
     url: url('users/request_code'),
     payload: { phone_number: phone },
     ...(remoteAddress ? { remoteAddress } : {}),
+    ...(cookie ? { headers: { cookie } } : {}),
   });
 }
 
-export async function verifyCode(app: FastifyInstance, phone: string, code: string) {
+/**
+ * Sends a code for `phone`, by default from the phone's own network (see addressOf) so that
+ * failures in one test do not use up another's per-address budget.
+ */
+export async function verifyCode(
+  app: FastifyInstance,
+  phone: string,
+  code: string,
+  client: { remoteAddress?: string; cookie?: string } = {},
+) {
   return app.inject({
     method: 'POST',
     url: url('users/verify_code'),
     payload: { phone_number: phone, code },
+    remoteAddress: client.remoteAddress ?? addressOf(phone),
+    ...(client.cookie ? { headers: { cookie: client.cookie } } : {}),
   });
 }
 
@@ -160,8 +177,9 @@ export async function freshCode(
   app: FastifyInstance,
   phone: string,
   remoteAddress?: string,
+  cookie?: string,
 ): Promise<string> {
-  const response = await requestCode(app, phone, remoteAddress);
+  const response = await requestCode(app, phone, remoteAddress, cookie);
   if (response.statusCode !== 200) throw new Error(`request_code: ${response.body}`);
   const { otp } = RequestCodeResponse.parse(response.json());
   if (!otp) throw new Error('no otp in the response');
@@ -169,7 +187,7 @@ export async function freshCode(
 }
 
 /** A private network address that is the same for a phone number every time. */
-function addressOf(phone: string): string {
+export function addressOf(phone: string): string {
   const n = Number(phone.slice(-6));
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -39,14 +39,17 @@ describe.each(databases)('sign-in on %s', (kind) => {
     return row.id;
   }
 
-  /** `count` wrong guesses in a row, each answered 401. */
+  let strangerCounter = 0;
+  /** `count` wrong guesses in a row, each answered 401, each from an address of its own. */
   async function guessWrong(
     app: Awaited<ReturnType<typeof buildTestApp>>,
     phone: string,
     count: number,
   ) {
     for (let i = 0; i < count; i += 1) {
-      const response = await verifyCode(app, phone, '0000');
+      strangerCounter += 1;
+      const remoteAddress = `172.16.${strangerCounter >> 8}.${strangerCounter & 255}`;
+      const response = await verifyCode(app, phone, '0000', { remoteAddress });
       expect(response.statusCode).toBe(401);
     }
   }

@@ -13,13 +13,17 @@ import {
 } from '../../../contract/api';
 import { sessionOf } from '../../plugins/auth';
 import { codeRequestLimits } from './code-request-limits';
+import { registerDeviceCookies, setDeviceCookie, signInClientOf } from './device-cookie';
 
 export interface UserRoutesOptions {
   codeLimitPerPhone: number;
   codeLimitPerAddress: number;
+  /** The server's secret, from which the device cookies' signing key is derived. */
+  serverSecret: string;
 }
 
-export default function userRoutes(app: FastifyInstance, options: UserRoutesOptions) {
+export default async function userRoutes(app: FastifyInstance, options: UserRoutesOptions) {
+  await registerDeviceCookies(app, options.serverSecret);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { users, signIn, sessions } = app.services;
 
@@ -53,17 +57,19 @@ export default function userRoutes(app: FastifyInstance, options: UserRoutesOpti
         perAddress: options.codeLimitPerAddress,
       }),
     },
-    (request) => signIn.requestCode(request.body.phone_number),
+    (request) => signIn.requestCode(request.body.phone_number, signInClientOf(request)),
   );
 
   routes.post(
     `/${PATHS.verifyCode}`,
     { schema: { body: VerifyCodeRequest, response: { 200: LoginResponse } } },
-    async (request) => {
-      const { sessionId, ...login } = await signIn.verifyCode(
+    async (request, reply) => {
+      const { sessionId, deviceId, ...login } = await signIn.verifyCode(
         request.body.phone_number,
         request.body.code,
+        signInClientOf(request),
       );
+      setDeviceCookie(reply, { userId: login.user.id, deviceId });
       return { token: app.signSessionToken(sessionId), ...login };
     },
   );
