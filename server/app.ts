@@ -16,6 +16,7 @@ import type { OpenDatabase } from './db/database';
 import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { sendError } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
 import appConfigRoutes from './routes/app-config/index';
 import clickRoutes from './routes/clicks/index';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, {
     global: false,
     store: databaseRateLimitStore(db.db, now),

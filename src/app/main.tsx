@@ -1,3 +1,5 @@
+// Before anything that imports the contract: see the module.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

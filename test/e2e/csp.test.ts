@@ -1,0 +1,127 @@
+// The Content-Security-Policy in a real browser: the app itself runs without a single violation
+// (sign-in, the button, the live channel), and a script injected into the page does not run.
+import { execFileSync } from 'node:child_process';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPhone,
+  phoneContext,
+  signInThroughPhoneLogin,
+  startServer,
+  type RunningServer,
+} from './harness';
+
+interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+declare global {
+  interface Window {
+    cspViolations?: Violation[];
+    injectedScriptRan?: boolean;
+    injectedHandlerRan?: boolean;
+  }
+}
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone whose every page records the policy violations it reports. */
+async function watchedPage(): Promise<Page> {
+  const context = await phoneContext(browser, server.baseUrl);
+  // Given to the browser through the DevTools protocol, which the page's policy does not govern.
+  await context.addInitScript(() => {
+    window.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.cspViolations?.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
+    });
+  });
+  return context.newPage();
+}
+
+const violationsOf = (page: Page) => page.evaluate(() => window.cspViolations ?? []);
+
+describe('the Content-Security-Policy in Chromium', () => {
+  it('lets the app sign in, enter the draw and hear the live channel with no violation', async () => {
+    const page = await watchedPage();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(await violationsOf(page)).toEqual([]);
+
+    await signInThroughPhoneLogin(page, server, newPhone());
+    await page.getByRole('button', { name: /Enter To Win/ }).tap();
+    await page.waitForURL('**/youve-entered');
+    await page.waitForURL('**/home', { timeout: 10_000 });
+    await page.getByText('Enter The Next Drawing In:').waitFor();
+    // The operator closes the draw: the live channel brings 'YOU WON!' without a reload.
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'draw', 'close'], {
+      env: { ...process.env, DATA_DIR: server.dataDir },
+    });
+    await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
+    expect(await violationsOf(page)).toEqual([]);
+  });
+
+  it('does not run a script or an event handler injected into the page', async () => {
+    const page = await watchedPage();
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injectedScriptRan = true;';
+      document.body.append(script);
+      const holder = document.createElement('div');
+      holder.innerHTML = '<img src="/no-such-image" onerror="window.injectedHandlerRan = true">';
+      document.body.append(holder);
+    });
+    await expect
+      .poll(async () => (await violationsOf(page)).map((violation) => violation.directive))
+      .toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
+    expect(await page.evaluate(() => window.injectedScriptRan)).toBeUndefined();
+    expect(await page.evaluate(() => window.injectedHandlerRan)).toBeUndefined();
+  });
+});
+
+describe('the trusted-device cookie in Chromium', () => {
+  it("is kept by the browser out of scripts' reach and sent back by the app on its next sign-in", async () => {
+    const page = await watchedPage();
+    const phone = newPhone();
+    await signInThroughPhoneLogin(page, server, phone);
+    const [cookie] = await page.context().cookies();
+    expect(cookie).toMatchObject({
+      name: 'bb_device',
+      path: '/api/v1/users',
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+
+    // Signed out (the session forgotten), the player asks for a code again: the app's own
+    // same-origin calls carry the cookie, with no change to the client.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/phone-login');
+    await page.getByRole('textbox').fill(phone.digits);
+    const [request] = await Promise.all([
+      page.waitForRequest('**/api/v1/users/request_code'),
+      page.getByRole('button', { name: 'Get my code' }).tap(),
+    ]);
+    expect((await request.allHeaders()).cookie).toMatch(/^bb_device=/);
+    expect(await violationsOf(page)).toEqual([]);
+  });
+});
