@@ -105,6 +105,32 @@ describe.each(databases)('strangers cannot lock a player out, on %s', (kind) => 
     expect((await hammer(app, phone, attacker, 1))[0]).toBe(401);
   });
 
+  it('lets no more than 10 of many concurrent wrong codes from one address be judged', async () => {
+    const app = await buildTestApp(database());
+    const { phone } = await playerWithTrustedPhone(app);
+    const attacker = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: FAILURES_PER_ADDRESS + 6 }, () =>
+        verifyCode(app, phone, '0000', { remoteAddress: attacker }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(FAILURES_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  it('counts an address against one limit however many server instances share the database', async () => {
+    const first = await buildTestApp(database());
+    const second = await buildTestApp(database());
+    const { phone } = await playerWithTrustedPhone(first);
+    const attacker = freshAddress();
+    const half = FAILURES_PER_ADDRESS / 2;
+    expect(await hammer(first, phone, attacker, half)).not.toContain(429);
+    expect(await hammer(second, phone, attacker, half)).not.toContain(429);
+    expect(await hammer(first, phone, attacker, 1)).toEqual([429]);
+    expect(await hammer(second, phone, attacker, 1)).toEqual([429]);
+  });
+
   it('counts only failures against an address: a right code gives its turn back', async () => {
     const app = await buildTestApp(database());
     const phone = nextPhone();
