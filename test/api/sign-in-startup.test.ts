@@ -27,14 +27,18 @@ describe('the start of a server process', () => {
     return dir;
   }
 
-  it('warns in one line on stderr that codes are handed back when no SMS provider is set', async () => {
-    server = await startServer({ DATA_DIR: dataDir() });
-    server.child.kill('SIGTERM');
-    const { stderr } = await server.exited;
-    expect(stderr.split('\n').filter((line) => line.includes('SMS_PROVIDER'))).toEqual([WARNING]);
-  });
+  it(
+    'warns in one line on stderr that codes are handed back when no SMS provider is set',
+    { timeout: 90_000 },
+    async () => {
+      server = await startServer({ DATA_DIR: dataDir() });
+      server.child.kill('SIGTERM');
+      const { stderr } = await server.exited;
+      expect(stderr.split('\n').filter((line) => line.includes('SMS_PROVIDER'))).toEqual([WARNING]);
+    },
+  );
 
-  it('says nothing of the kind with an SMS provider configured', async () => {
+  it('says nothing of the kind with an SMS provider configured', { timeout: 90_000 }, async () => {
     server = await startServer({
       DATA_DIR: dataDir(),
       SMS_PROVIDER: 'twilio',

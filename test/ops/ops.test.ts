@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,27 @@ const post = (baseUrl: string, path: string, body: unknown) =>
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+  });
+
+/** A POST sent from the loopback address `from` (127.x.y.z), as if from another network. */
+const postFrom = (from: string, baseUrl: string, path: string, body: unknown) =>
+  new Promise<number>((resolve, reject) => {
+    const sent = request(
+      {
+        host: '127.0.0.1',
+        port: new URL(baseUrl).port,
+        path: `/api/v1/${path}`,
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(JSON.stringify(body));
   });
 
 describe('the operator command line on an embedded data dir', () => {
@@ -91,8 +113,18 @@ describe('the operator command line on an embedded data dir', () => {
         })
       ).status,
     ).toBe(201);
+    // Each address may send only 10 wrong codes: the 100 come from ten of them.
     for (let i = 0; i < 100; i += 1) {
-      await post(server.baseUrl, 'users/verify_code', { phone_number: phone, code: '0000' });
+      const status = await postFrom(
+        `127.0.1.${10 + (i % 10)}`,
+        server.baseUrl,
+        'users/verify_code',
+        {
+          phone_number: phone,
+          code: '0000',
+        },
+      );
+      expect(status).toBe(401);
     }
     expect((await post(server.baseUrl, 'users/request_code', { phone_number: phone })).status).toBe(
       423,
