@@ -2,13 +2,7 @@
 // whether a service raised it, the contract rejected the input, or Fastify refused the body.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  FastifyServerOptions,
-} from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/api';
@@ -62,9 +56,12 @@ function isOutOfRangePathId(error: FastifyError, issue: ValidationIssue | undefi
   );
 }
 
-/** Whether the client went away before its request was read (an upload cut short). */
-function clientWentAway(error: FastifyError, request: FastifyRequest): boolean {
-  return error.code === 'ECONNRESET' || request.raw.destroyed;
+/**
+ * Whether the client went away before its request was read (an upload cut short): Node fails
+ * the body stream with ECONNRESET. Only that: a server fault while a client leaves is still one.
+ */
+function clientWentAway(error: FastifyError): boolean {
+  return error.code === 'ECONNRESET';
 }
 
 /** A status Fastify gave one of its own refusals, as the code the API names it by. */
@@ -83,6 +80,18 @@ function codeOfClientStatus(status: number): ErrorCode {
     default:
       return 'bad_request';
   }
+}
+
+/** One of Fastify's own errors with a 4xx status: what the client sent is at fault. */
+function isFastifyRefusal(error: FastifyError): error is FastifyError & { statusCode: number } {
+  // Errors thrown by a database or a library carry no code, or not one of Fastify's.
+  return (
+    typeof error.code === 'string' &&
+    error.code.startsWith('FST_') &&
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  );
 }
 
 function fastifyErrorReply(
@@ -133,7 +142,7 @@ export default fp(
         }
         return sendError(reply, 422, 'invalid_request', describeIssue(issue));
       }
-      if (clientWentAway(error, request)) {
+      if (clientWentAway(error)) {
         // Nobody is left to answer, and the server did nothing wrong.
         request.log.info({ reason: error.message }, 'client went away before its request was read');
         return sendError(reply, 400, 'bad_request', 'The request was not received whole');
@@ -141,11 +150,7 @@ export default fp(
       const known = fastifyErrorReply(error);
       if (known) return sendError(reply, known.status, known.code, known.detail);
       // Fastify's other refusals of what a client sent: theirs to fix, not a server fault.
-      if (
-        error.code.startsWith('FST_') &&
-        error.statusCode !== undefined &&
-        error.statusCode < 500
-      ) {
+      if (isFastifyRefusal(error)) {
         const status = error.statusCode;
         return sendError(reply, status, codeOfClientStatus(status), 'The request is not valid');
       }

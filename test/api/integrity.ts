@@ -1,19 +1,28 @@
 // What a refused request must leave untouched, and what the server says about it: the row count
 // of every table, and the log lines of an app that keeps them.
 import type { FastifyInstance } from 'fastify';
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../server/db/schema';
 import { buildApp, loggerOptions } from '../../server/app';
 import type { OpenDatabase } from '../../server/db/database';
 import { testConfig } from './helper';
 
-/** The number of rows in every table of the schema, by table name. */
+const tables = Object.values(schema).filter((value) => is(value, PgTable));
+
+/** The number of rows in every table of the schema, by table name, in one statement. */
 export async function rowCounts(database: OpenDatabase): Promise<Record<string, number>> {
-  const tables = Object.values(schema).filter((value) => is(value, PgTable));
-  const counts: Record<string, number> = {};
-  for (const table of tables) counts[getTableName(table)] = await database.db.$count(table);
-  return counts;
+  const [counts] = await database.db
+    .select(
+      Object.fromEntries(
+        tables.map((table) => [
+          getTableName(table),
+          sql`(select count(*) from ${table})`.mapWith(Number),
+        ]),
+      ),
+    )
+    .from(sql`(select 1) as one`);
+  return counts ?? {};
 }
 
 export interface LogLine {
