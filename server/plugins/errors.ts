@@ -34,8 +34,8 @@ function describeIssue(issue: ValidationIssue | undefined): string {
     const names = keys.map((key) => (where ? `${where}.${key}` : key)).join(', ');
     return `Unknown field${keys.length > 1 ? 's' : ''}: ${names}`;
   }
-  // A record key or a union member failed: its own issue says why.
-  if (issue.keyword === 'invalid_key' || issue.keyword === 'invalid_element') {
+  // A record key failed: its own issue says why.
+  if (issue.keyword === 'invalid_key') {
     const inner = (issue.params.issues as { message?: string }[] | undefined)?.[0]?.message;
     if (inner) return inner;
   }
