@@ -234,9 +234,9 @@ describe.each(databases)('hostile input (%s)', (kind) => {
   });
 
   describe('calls that carry no body', () => {
-    it.each([null, [], { extra: 1 }, 'text'])(
-      'refuse %j on logout, new invite and account deletion',
-      async (body) => {
+    it.each([{ body: null }, { body: [] }, { body: { extra: 1 } }, { body: 'text' }])(
+      'refuse $body on logout, new invite and account deletion',
+      async ({ body }) => {
         const calls: InjectOptions[] = [
           { method: 'POST', url: url('users/logout') },
           { method: 'POST', url: url('invites') },
