@@ -18,6 +18,33 @@ export const ApiError = z.object({
 export const ErrorBody = z.object({ errors: z.array(ApiError).check(z.minLength(1)) });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * NUL and unpaired UTF-16 surrogate halves: PostgreSQL stores neither (text refuses NUL, and a
+ * lone surrogate has no UTF-8 form), so every string the API accepts is refused with them here,
+ * once, rather than failing in the database.
+ */
+const UNSTORABLE_CHARACTER = /[\0\p{Cs}]/u;
+export const UNSTORABLE_TEXT_DETAIL = 'Text cannot contain NUL characters or unpaired surrogates';
+export const isStorableText = (value: string) => !UNSTORABLE_CHARACTER.test(value);
+
+/** The one string type of the contract: every string field and record key is built on it. */
+export const text = (typeError?: string) =>
+  z
+    .string(typeError === undefined ? undefined : { error: typeError })
+    .check(z.refine(isStorableText, UNSTORABLE_TEXT_DETAIL));
+
+/** Largest value of the database's `integer` (int4) columns, such as draw ids. */
+export const MAX_INT4 = 2_147_483_647;
+
+/**
+ * A numeric id in a path or query, coerced from its text and bounded by its column type.
+ * A path id out of range names nothing that can exist, so the API answers it with 404.
+ */
+const numericId = (max: number, error?: string) =>
+  z.coerce
+    .number()
+    .check(z.int(error), z.positive(error), z.maximum(max, error ?? `Must be at most ${max}`));
+
 export const CODE_LENGTH = 4;
 export const INVITE_CODE_MAX_LENGTH = 11;
 export const INVITES_PER_PLAYER = 5;
@@ -27,28 +54,24 @@ export const DEFAULT_MAIN_PRICE = 500;
  * A US mobile number as the app sends it: the ten NANP digits with a leading 1
  * (area code and exchange never start with 0 or 1).
  */
-export const PhoneNumber = z
-  .string({ error: 'Phone number cannot be empty.' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Phone number cannot be empty.'),
-    z.regex(/^1[2-9]\d{2}[2-9]\d{6}$/, 'Must be a valid mobile number'),
-  );
+export const PhoneNumber = text('Phone number cannot be empty.').check(
+  z.trim(),
+  z.minLength(1, 'Phone number cannot be empty.'),
+  z.regex(/^1[2-9]\d{2}[2-9]\d{6}$/, 'Must be a valid mobile number'),
+);
 
-export const InviteCode = z
-  .string({ error: 'Invite code is required' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Invite code is required'),
-    z.maxLength(
-      INVITE_CODE_MAX_LENGTH,
-      `Invite code has at most ${INVITE_CODE_MAX_LENGTH} characters`,
-    ),
-  );
+export const InviteCode = text('Invite code is required').check(
+  z.trim(),
+  z.minLength(1, 'Invite code is required'),
+  z.maxLength(
+    INVITE_CODE_MAX_LENGTH,
+    `Invite code has at most ${INVITE_CODE_MAX_LENGTH} characters`,
+  ),
+);
 
-export const OneTimeCode = z
-  .string({ error: 'Code is required' })
-  .check(z.regex(/^\d{4}$/, 'Code must be 4 digits'));
+export const OneTimeCode = text('Code is required').check(
+  z.regex(/^\d{4}$/, 'Code must be 4 digits'),
+);
 
 export const User = z.object({
   id: z.string(),
@@ -93,6 +116,9 @@ export const LoginResponse = z.object({
   questionnaires_count: z.int().check(z.nonnegative()),
 });
 export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** The body of calls that carry nothing: `{}`; `null`, an array or any field is refused. */
+export const EmptyRequest = z.strictObject({});
 
 /** POST users/logout: revokes the session named by the bearer token. */
 export const LogoutResponse = z.object({ message: z.string() });
@@ -143,12 +169,50 @@ export const CLICK_EVENTS = [
 export const ClickEventName = z.enum(CLICK_EVENTS);
 export type ClickEventName = z.infer<typeof ClickEventName>;
 
+export const METADATA_MAX_DEPTH = 5;
+export const METADATA_MAX_BYTES = 4096;
+
+/**
+ * Whether a parsed JSON value nests at most `depth` levels. It stops at the first level too
+ * deep, so a hostile body cannot exhaust the stack here or in the database.
+ */
+function nestsAtMost(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (depth === 0) return false;
+  const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  return children.every((child) => nestsAtMost(child, depth - 1));
+}
+
+/** Whether every key and string in a (shallow) JSON value is storable text. */
+function holdsStorableText(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (Array.isArray(value)) return value.every(holdsStorableText);
+  return Object.entries(value).every(
+    ([key, child]) => isStorableText(key) && holdsStorableText(child),
+  );
+}
+
+/** Free-form analytics details: small, shallow JSON, stored as jsonb. */
+export const ClickMetadata = z.record(text(), z.unknown()).check(
+  // Each check runs only on what passed the one before: a deep value is never walked whole.
+  z.refine((metadata) => nestsAtMost(metadata, METADATA_MAX_DEPTH), {
+    error: `Metadata nests at most ${METADATA_MAX_DEPTH} levels`,
+    abort: true,
+  }),
+  z.refine(holdsStorableText, { error: UNSTORABLE_TEXT_DETAIL, abort: true }),
+  z.refine(
+    (metadata) => new TextEncoder().encode(JSON.stringify(metadata)).length <= METADATA_MAX_BYTES,
+    `Metadata is at most ${METADATA_MAX_BYTES} bytes`,
+  ),
+);
+
 /** POST clicks: one analytics event of a signed-in player. */
 export const ClickRequest = z.strictObject({
   click: z.strictObject({
     event_name: ClickEventName,
-    page_url: z.string().check(z.maxLength(2048)),
-    metadata: z._default(z.record(z.string(), z.unknown()), {}),
+    page_url: text().check(z.maxLength(2048)),
+    metadata: z._default(ClickMetadata, {}),
   }),
 });
 export type ClickRequest = z.input<typeof ClickRequest>;
@@ -205,12 +269,10 @@ export const PublicDraw = z.object({
 });
 export type PublicDraw = z.infer<typeof PublicDraw>;
 
-export const DrawIdParams = z.strictObject({
-  id: z.coerce.number().check(z.int('Unknown draw'), z.positive('Unknown draw')),
-});
+export const DrawIdParams = z.strictObject({ id: numericId(MAX_INT4, 'Unknown draw') });
 export const DrawListQuery = z.strictObject({
   /** Only draws with a smaller id (the next page, newest first). */
-  before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  before: z.optional(numericId(MAX_INT4)),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 /** GET draws: newest first. */
@@ -223,7 +285,9 @@ export type DrawResponse = z.infer<typeof DrawResponse>;
 export const MAX_ENTRY_ID_PAGE = 10_000;
 export const DrawEntryIdsQuery = z.strictObject({
   /** Only ids above this one (the next page, in id order). */
-  after: z.optional(z.coerce.number().check(z.int(), z.nonnegative())),
+  after: z.optional(
+    z.coerce.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
+  ),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_ENTRY_ID_PAGE))),
 });
 /**
@@ -316,9 +380,9 @@ export type GrandPrizeListResponse = z.infer<typeof GrandPrizeListResponse>;
 
 /** GET draw_entries/{id} and GET grand_prizes/{id}: the player's own; anyone else's is 404. */
 export const DrawEntryIdParams = z.strictObject({
-  id: z.coerce.number().check(z.int('Unknown entry'), z.positive('Unknown entry')),
+  id: numericId(Number.MAX_SAFE_INTEGER, 'Unknown entry'),
 });
-export const GrandPrizeIdParams = z.strictObject({ id: z.string() });
+export const GrandPrizeIdParams = z.strictObject({ id: text() });
 export const GrandPrizeResponse = z.object({ data: GrandPrize });
 export type GrandPrizeResponse = z.infer<typeof GrandPrizeResponse>;
 

@@ -15,7 +15,7 @@ import type { Config } from './config';
 import type { OpenDatabase } from './db/database';
 import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
-import errorsPlugin, { sendError } from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
 import appConfigRoutes from './routes/app-config/index';
@@ -74,6 +74,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // Refusals by the router and by Node's HTTP parser leave in the API's error shape too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

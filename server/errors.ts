@@ -2,6 +2,10 @@
 // `{ errors: [{ status, code, detail }] }` (DESIGN section 7).
 
 export type ErrorCode =
+  | 'bad_request'
+  | 'request_timeout'
+  | 'uri_too_long'
+  | 'headers_too_large'
   | 'invalid_request'
   | 'malformed_json'
   | 'unauthorized'

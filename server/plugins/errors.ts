@@ -1,6 +1,8 @@
 // Every error leaves in one shape, `{ errors: [{ status, code, detail }] }` (DESIGN section 7),
 // whether a service raised it, the contract rejected the input, or Fastify refused the body.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/api';
@@ -32,10 +34,64 @@ function describeIssue(issue: ValidationIssue | undefined): string {
     const names = keys.map((key) => (where ? `${where}.${key}` : key)).join(', ');
     return `Unknown field${keys.length > 1 ? 's' : ''}: ${names}`;
   }
+  // A record key failed: its own issue says why.
+  if (issue.keyword === 'invalid_key') {
+    const inner = (issue.params.issues as { message?: string }[] | undefined)?.[0]?.message;
+    if (inner) return inner;
+  }
   if (issue.keyword === 'invalid_type' && issue.instancePath === '/') {
     return 'The request body must be a JSON object';
   }
   return issue.message ?? 'The request is not valid';
+}
+
+/**
+ * A path id out of its column's range (`draws/2147483648`) names nothing that can exist: 404,
+ * like an id that does not. Other bad params (`draws/abc`) stay 422.
+ */
+function isOutOfRangePathId(error: FastifyError, issue: ValidationIssue | undefined): boolean {
+  return (
+    error.validationContext === 'params' &&
+    (issue?.keyword === 'too_big' || issue?.keyword === 'too_small')
+  );
+}
+
+/**
+ * Whether the client went away before its request was read (an upload cut short): Node fails
+ * the body stream with ECONNRESET. Only that: a server fault while a client leaves is still one.
+ */
+function clientWentAway(error: FastifyError): boolean {
+  return error.code === 'ECONNRESET';
+}
+
+/** A status Fastify gave one of its own refusals, as the code the API names it by. */
+function codeOfClientStatus(status: number): ErrorCode {
+  switch (status) {
+    case 408:
+      return 'request_timeout';
+    case 413:
+      return 'payload_too_large';
+    case 414:
+      return 'uri_too_long';
+    case 415:
+      return 'unsupported_media_type';
+    case 431:
+      return 'headers_too_large';
+    default:
+      return 'bad_request';
+  }
+}
+
+/** One of Fastify's own errors with a 4xx status: what the client sent is at fault. */
+function isFastifyRefusal(error: FastifyError): error is FastifyError & { statusCode: number } {
+  // Errors thrown by a database or a library carry no code, or not one of Fastify's.
+  return (
+    typeof error.code === 'string' &&
+    error.code.startsWith('FST_') &&
+    typeof error.statusCode === 'number' &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  );
 }
 
 function fastifyErrorReply(
@@ -53,6 +109,12 @@ function fastifyErrorReply(
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, code: 'malformed_json', detail: 'The request body is not valid JSON' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        status: 400,
+        code: 'bad_request',
+        detail: 'The request body does not match its Content-Length',
+      };
     default:
       break;
   }
@@ -74,10 +136,24 @@ export default fp(
         return sendError(reply, error.statusCode, error.code, error.detail);
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        return sendError(reply, 422, 'invalid_request', describeIssue(error.validation[0]));
+        const issue = error.validation[0];
+        if (isOutOfRangePathId(error, issue)) {
+          return sendError(reply, 404, 'not_found', issue?.message ?? 'Not found');
+        }
+        return sendError(reply, 422, 'invalid_request', describeIssue(issue));
+      }
+      if (clientWentAway(error)) {
+        // Nobody is left to answer, and the server did nothing wrong.
+        request.log.info({ reason: error.message }, 'client went away before its request was read');
+        return sendError(reply, 400, 'bad_request', 'The request was not received whole');
       }
       const known = fastifyErrorReply(error);
       if (known) return sendError(reply, known.status, known.code, known.detail);
+      // Fastify's other refusals of what a client sent: theirs to fix, not a server fault.
+      if (isFastifyRefusal(error)) {
+        const status = error.statusCode;
+        return sendError(reply, status, codeOfClientStatus(status), 'The request is not valid');
+      }
       if (error.statusCode === 429) {
         return sendError(reply, 429, 'rate_limited', 'Too many requests. Please try again later.');
       }
@@ -87,3 +163,64 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Fastify's refusals before any route runs (a URL that does not decode, a path parameter over
+ * `maxParamLength`), in the API's error shape. The URL is never echoed back: it is the
+ * attacker's text.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  reply,
+) => {
+  request.log.info({ code: error.code }, 'request refused by the router');
+  const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
+  void sendError(reply, status, codeOfClientStatus(status), 'The request URL is not valid');
+};
+
+const CLIENT_ERROR_DETAILS: Record<number, string> = {
+  400: 'The request is malformed',
+  408: 'The request took too long to arrive',
+  431: 'The request headers are too large',
+};
+
+/**
+ * Node's HTTP parser refusing a request (a broken request line, headers too large, a bad
+ * Content-Length): answered on the raw socket in the API's error shape, then closed. It is the
+ * client's fault, so it is logged below error level.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  this.log.info({ code: error.code }, 'malformed request refused');
+  if (socket.writable) {
+    const body: ErrorBody = {
+      errors: [
+        {
+          status: String(status),
+          code: codeOfClientStatus(status),
+          detail: CLIENT_ERROR_DETAILS[status] ?? 'The request is malformed',
+        },
+      ],
+    };
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Connection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}

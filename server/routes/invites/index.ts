@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateInviteResponse,
+  EmptyRequest,
   InviteClickRequest,
   InviteClickResponse,
   InviteListResponse,
@@ -10,6 +11,7 @@ import {
   ValidateInviteResponse,
 } from '../../../contract/api';
 import { sessionOf } from '../../plugins/auth';
+import { absentBodyAsEmptyObject } from '../empty-body';
 
 export default function inviteRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +28,11 @@ export default function inviteRoutes(app: FastifyInstance) {
 
   routes.post(
     `/${PATHS.invites}`,
-    { schema: { response: { 201: CreateInviteResponse } }, preHandler: app.authenticate },
+    {
+      preValidation: absentBodyAsEmptyObject,
+      schema: { body: EmptyRequest, response: { 201: CreateInviteResponse } },
+      preHandler: app.authenticate,
+    },
     async (request, reply) => {
       const code = await invites.createPersonal(sessionOf(request).user.id);
       return reply.code(201).send({ code });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  EmptyRequest,
   LoginResponse,
   LogoutResponse,
   PATHS,
@@ -12,6 +13,7 @@ import {
   VerifyCodeRequest,
 } from '../../../contract/api';
 import { sessionOf } from '../../plugins/auth';
+import { absentBodyAsEmptyObject } from '../empty-body';
 import { codeRequestLimits } from './code-request-limits';
 import { registerDeviceCookies, setDeviceCookie, signInClientOf } from './device-cookie';
 
@@ -39,7 +41,8 @@ export default async function userRoutes(app: FastifyInstance, options: UserRout
   routes.delete(
     `/${PATHS.registration(':id')}`,
     {
-      schema: { params: UserIdParams, response: { 200: LogoutResponse } },
+      preValidation: absentBodyAsEmptyObject,
+      schema: { params: UserIdParams, body: EmptyRequest, response: { 200: LogoutResponse } },
       preHandler: app.authenticate,
     },
     async (request) => {
@@ -76,7 +79,11 @@ export default async function userRoutes(app: FastifyInstance, options: UserRout
 
   routes.post(
     `/${PATHS.logout}`,
-    { schema: { response: { 200: LogoutResponse } }, preHandler: app.authenticate },
+    {
+      preValidation: absentBodyAsEmptyObject,
+      schema: { body: EmptyRequest, response: { 200: LogoutResponse } },
+      preHandler: app.authenticate,
+    },
     async (request) => {
       await sessions.revoke(sessionOf(request).id);
       return { message: 'Signed out' };
