@@ -135,7 +135,7 @@ async function signedInPlayers(
   count: number,
 ): Promise<string[]> {
   const services = servicesOver(database, env);
-  await services.draws.currentDraw();
+  await services.draws.ensureOpen();
   const created = await database.db.execute<{ id: string }>(sql`
     with players as (
       insert into users (main_price) select 500 from generate_series(1, ${count}) returning id
@@ -544,7 +544,7 @@ async function closeFigures(adminUrl: string): Promise<string[]> {
   try {
     database = await openDatabase({ kind: 'postgres', url: target.url });
     const services = servicesOver(database, { DATABASE_URL: target.url });
-    const open = await services.draws.currentDraw();
+    const open = await services.draws.ensureOpen();
     // Each entry a distinct player's press, as a full day of the product would leave it.
     const fillBegan = performance.now();
     await withClient(target.url, async (client) => {
