@@ -60,7 +60,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /** A fresh, migrated PostgreSQL database next to the one `adminUrl` names. */
-async function freshPostgres(adminUrl: string, label: string) {
+export async function freshPostgres(adminUrl: string, label: string) {
   const name = `bb_bench_${label}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -103,7 +103,10 @@ function servicesOver(database: OpenDatabase, env: Record<string, string>): Serv
   });
 }
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -129,13 +132,13 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
  * `count` players, each with a live session, inserted in bulk; their tokens signed by the
  * server's own auth plugin with the secret the server will read from the settings table.
  */
-async function signedInPlayers(
+export async function signedInPlayers(
   database: OpenDatabase,
   env: Record<string, string>,
   count: number,
 ): Promise<string[]> {
   const services = servicesOver(database, env);
-  await services.draws.currentDraw();
+  await services.draws.ensureOpen();
   const created = await database.db.execute<{ id: string }>(sql`
     with players as (
       insert into users (main_price) select 500 from generate_series(1, ${count}) returning id
@@ -264,7 +267,7 @@ function findPgbench(): string {
  * pgbench have ids derived from a sequence (md5 of a number), so every transaction presses as
  * a distinct, existing player without looking one up.
  */
-async function pgbenchTps(
+export async function pgbenchTps(
   url: string,
   script: string,
   drawId: number,
@@ -306,11 +309,11 @@ async function pgbenchTps(
 }
 
 /** pgbench's n-th player, and that player's session. */
-const PGBENCH_PLAYER = (n: string) => `md5('pgbench-' || ${n})::uuid`;
+export const PGBENCH_PLAYER = (n: string) => `md5('pgbench-' || ${n})::uuid`;
 const PGBENCH_SESSION = (n: string) => `md5('pgbench-session-' || ${n})::uuid`;
 
 /** The INSERT a press makes, alone. */
-const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, source)
+export const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, source)
   VALUES (:draw, ${PGBENCH_PLAYER(`nextval('bench_pgbench_player')`)}, 'button')
   ON CONFLICT (draw_id, user_id) WHERE source = 'button' DO NOTHING
   RETURNING id, draw_id, user_id, source, created_at;
@@ -544,7 +547,7 @@ async function closeFigures(adminUrl: string): Promise<string[]> {
   try {
     database = await openDatabase({ kind: 'postgres', url: target.url });
     const services = servicesOver(database, { DATABASE_URL: target.url });
-    const open = await services.draws.currentDraw();
+    const open = await services.draws.ensureOpen();
     // Each entry a distinct player's press, as a full day of the product would leave it.
     const fillBegan = performance.now();
     await withClient(target.url, async (client) => {

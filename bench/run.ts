@@ -3,13 +3,16 @@
 //  2. sign-ins per second through the HTTP API (request_code + verify_code), on the embedded
 //     database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL;
 //  3. gzip size of the JavaScript the first screen loads (budget 120 KB);
-//  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw.
+//  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw;
+//  5. the busy moments (bench/busy.ts, autocannon): the timer burst after a close, presses of
+//     every kind against the raw INSERT rate, public reads.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { busyBench } from './busy';
 import { drawBench } from './draw';
 import { percentile, startServer } from './processes';
 
@@ -143,6 +146,7 @@ async function main(): Promise<void> {
   }
 
   rows.push(...(await drawBench()));
+  rows.push(...(await busyBench()));
 
   console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
 }

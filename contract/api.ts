@@ -260,6 +260,10 @@ export const PublicDraw = z.object({
   commitment: z.string(),
   /** The 32-byte seed, hex; null while the draw is open. */
   seed: z.nullable(z.string()),
+  /**
+   * N, the entries of the draw. While it is open the count may lag by about a second (entries
+   * taken by other server instances); once it is closed it is final.
+   */
   entries_count: z.int().check(z.nonnegative()),
   /** Hash chain over the entry ids in id order, hex; null while open. */
   entries_digest: z.nullable(z.string()),

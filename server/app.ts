@@ -125,6 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('cable', attachCable(app));
 
+  // The first draw opens at start, so that no read ever has to open one.
+  await services.draws.ensureOpen();
   const scheduler =
     options.scheduleDraws === false
       ? null
@@ -139,12 +141,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
       const message = TimerMessage.safeParse(parsed);
       if (!message.success) return;
+      // A draw closed somewhere: this instance reads the new one and plans its next check.
+      services.draws.forget();
       app.cable.broadcastTimer(message.data);
-      // A draw closed somewhere: this instance plans its next check from the new draw.
       scheduler?.wake();
     },
     // Broadcasts may have been missed while the connection was down: refetching is harmless.
-    resumed: () => app.cable.broadcastTimer({ refetch: true }),
+    resumed: () => {
+      services.draws.forget();
+      app.cable.broadcastTimer({ refetch: true });
+    },
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();

@@ -1,6 +1,7 @@
 // Every instance runs this: it closes the open draw once its window has passed, so draws close
-// on time with nobody calling anything. All instances race; the closing itself happens once
-// (services/draws.ts), and the losers find the next draw already open.
+// on time with nobody calling anything, and reads never have to. All instances race; the
+// closing itself happens once (services/draw-lifecycle.ts), and the losers find the next draw
+// already open.
 import type { FastifyBaseLogger } from 'fastify';
 import type { DrawService } from '../services/draws';
 
@@ -30,9 +31,9 @@ export function startDrawScheduler(
 
   async function check(): Promise<void> {
     try {
-      // currentDraw closes an overdue draw and opens the one whose window contains now.
+      // Closes an overdue draw and opens the one whose window contains now.
       await draws.closeDue();
-      const open = await draws.currentDraw();
+      const open = await draws.ensureOpen();
       // A few milliseconds late rather than early: an early wake only sleeps again.
       plan(open.closesAt.getTime() - options.now().getTime() + 5);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../db/database';
 import { drawEntries, draws, sessions, users } from '../db/schema';
 import { liveSessionsAmong } from './sessions';
@@ -125,21 +125,26 @@ export async function insertPress(db: Database, drawId: number, userId: string) 
   return row ?? null;
 }
 
-/** What one session's press found: its player, and the entry when this press made it. */
+/** What one session's press found: its player, and its entry in the open draw if it has one. */
 export interface SessionPress {
   userId: string;
-  inserted: { entry: DrawEntryRow; closesAt: Date } | null;
+  /** Null when no draw is open and due, or when a press racing this one has not committed. */
+  entry: DrawEntryRow | null;
+  /** True when this statement made the entry; false when the player had pressed before. */
+  created: boolean;
+  closesAt: Date | null;
 }
 
 /**
- * The common press in one statement, for every session of `sessionIds` at once (presses that
- * arrive together go together): the sessions that are live at `at` (as findLiveSessions), and
- * for each, its player's first entry into the draw open at `at`, with that draw's closing time.
- * The open draw's row is read FOR SHARE, so a closing (whose UPDATE needs that row) waits for
- * these inserts to commit, and an insert that comes after the closing's UPDATE finds the draw
- * closed and inserts nothing. A session missing from the answer is not live. A live session
- * without `inserted` had pressed already, or no draw is open and due; the caller then takes
- * the careful path (see services/draws.ts).
+ * Every press in one statement, for every session of `sessionIds` at once (presses that arrive
+ * together go together): the sessions that are live at `at` (as findLiveSessions), and for
+ * each, its player's button entry in the draw open at `at`, inserted now or found from before,
+ * with that draw's closing time. The open draw's row is read FOR SHARE, so a closing (whose
+ * UPDATE needs that row) waits for these inserts to commit, and an insert that comes after the
+ * closing's UPDATE finds the draw closed and inserts nothing. A session missing from the
+ * answer is not live. A live session without an entry found no draw open and due, or raced an
+ * uncommitted press of the same player (the statement's snapshot cannot see it): the caller
+ * asks again (see services/draw-entries.ts).
  */
 export async function pressForSessions(
   db: Database,
@@ -149,10 +154,11 @@ export async function pressForSessions(
   type Row = {
     session_id: string;
     user_id: string;
-    // The entry's columns are null when this press inserted nothing.
+    // The entry's columns are null when the player has no entry in an open draw.
     id: string | null;
     draw_id: number | null;
     source: DrawEntryRow['source'];
+    created: boolean;
     created_ms: number | null;
     closes_ms: number | null;
   };
@@ -175,38 +181,76 @@ export async function pressForSessions(
       from open_draw cross join (select distinct user_id from live) as players
       on conflict (draw_id, user_id) where source = 'button' do nothing
       returning id, draw_id, user_id, source, created_at
+    ), existing as (
+      select ${drawEntries.id} as id, ${drawEntries.drawId} as draw_id,
+        ${drawEntries.userId} as user_id, ${drawEntries.source} as source,
+        ${drawEntries.createdAt} as created_at
+      from ${drawEntries} join open_draw on open_draw.id = ${drawEntries.drawId}
+      where ${drawEntries.source} = 'button'
+        and ${drawEntries.userId} in (select user_id from live)
+    ), entry as (
+      select true as created, * from inserted
+      union all
+      select false as created, * from existing
     )
     select live.session_id::text as session_id, live.user_id::text as user_id,
-      inserted.id::text as id, inserted.draw_id, inserted.source,
-      (extract(epoch from inserted.created_at) * 1000)::float8 as created_ms,
+      entry.id::text as id, entry.draw_id, entry.source, coalesce(entry.created, false) as created,
+      (extract(epoch from entry.created_at) * 1000)::float8 as created_ms,
       (extract(epoch from open_draw.closes_at) * 1000)::float8 as closes_ms
     from live
-      left join inserted on inserted.user_id = live.user_id
-      left join open_draw on open_draw.id = inserted.draw_id
+      left join entry on entry.user_id = live.user_id
+      left join open_draw on open_draw.id = entry.draw_id
   `,
   );
   const presses = new Map<string, SessionPress>();
-  // A player pressing from two sessions at once: the first gets the entry; the other finds
-  // it on the careful path (created: false), as racing presses do.
+  // A player pressing from two sessions at once: the first is credited with making the entry,
+  // the other gets the same entry as a repeat, as racing presses do.
   const credited = new Set<string>();
   for (const row of result.rows) {
-    let inserted: SessionPress['inserted'] = null;
-    if (row.id !== null && !credited.has(row.user_id)) {
-      credited.add(row.user_id);
-      inserted = {
-        entry: {
-          id: Number(row.id),
-          drawId: Number(row.draw_id),
-          userId: row.user_id,
-          source: row.source,
-          createdAt: new Date(Number(row.created_ms)),
-        },
-        closesAt: new Date(Number(row.closes_ms)),
-      };
+    if (row.id === null) {
+      presses.set(row.session_id, {
+        userId: row.user_id,
+        entry: null,
+        created: false,
+        closesAt: null,
+      });
+      continue;
     }
-    presses.set(row.session_id, { userId: row.user_id, inserted });
+    const created = row.created && !credited.has(row.user_id);
+    if (created) credited.add(row.user_id);
+    presses.set(row.session_id, {
+      userId: row.user_id,
+      entry: {
+        id: Number(row.id),
+        drawId: Number(row.draw_id),
+        userId: row.user_id,
+        source: row.source,
+        createdAt: new Date(Number(row.created_ms)),
+      },
+      created,
+      closesAt: new Date(Number(row.closes_ms)),
+    });
   }
   return presses;
+}
+
+/** Which of `userIds` pressed the button in a draw: one statement for the timers of a turn. */
+export async function playersWhoPressed(
+  db: Database,
+  drawId: number,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: drawEntries.userId })
+    .from(drawEntries)
+    .where(
+      and(
+        eq(drawEntries.drawId, drawId),
+        eq(drawEntries.source, 'button'),
+        inArray(drawEntries.userId, [...userIds]),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
 }
 
 export async function findPress(db: Database, drawId: number, userId: string) {

@@ -14,7 +14,8 @@ export function createServices(context: ServiceContext) {
   const sessions = createSessionService(context);
   const invites = createInviteService(context);
   const signIn = createSignInService(context, sessions);
-  const draws = createDrawService(context);
+  const prizes = createPrizeService(context);
+  const draws = createDrawService(context, prizes);
   return {
     context,
     sessions,
@@ -24,7 +25,7 @@ export function createServices(context: ServiceContext) {
     clicks: createClickService(context),
     draws,
     wallet: createWalletService(context, draws),
-    prizes: createPrizeService(context),
+    prizes,
     ops: createOpsService(context, invites, signIn),
   };
 }

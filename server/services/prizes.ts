@@ -1,14 +1,35 @@
-// What a player has won: rewards (filled by the questionnaire flow) and grand prizes.
+// What a player has won: rewards (filled by the questionnaire flow), grand prizes and the
+// referral bonus a winner earns their inviter.
 import type { GrandPrize, Reward } from '../../contract/api';
+import type { Database } from '../db/database';
 import { notFound } from '../errors';
+import { maskPhone } from '../phone';
+import { findEntry } from '../repositories/draws';
 import {
+  findActiveInviterOf,
   findGrandPrizeOf,
+  insertGrandPrize,
+  insertReferralBonus,
   listGrandPrizesOf,
   listUnplayedRewardsOf,
   type GrandPrizeRow,
   type RewardRow,
 } from '../repositories/prizes';
+import { findActiveUserById } from '../repositories/users';
 import type { ServiceContext } from './context';
+
+/** An inviter earns this share of the grand prize their invitee wins (100 on 500). */
+export const REFERRAL_BONUS_RATE = 0.2;
+
+export function winnerText(prizeAmount: number): string {
+  return `You won $${prizeAmount} in the BLACK BUTTON drawing! Open the app to claim your prize.`;
+}
+
+export interface DrawWinner {
+  userId: string;
+  entryId: number;
+  prizeAmount: number;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,8 +60,48 @@ export function toRewardView(row: RewardRow): Reward {
   };
 }
 
-export function createPrizeService({ db }: ServiceContext) {
+export function createPrizeService({ db, sms, log }: ServiceContext) {
   return {
+    /**
+     * Inside the closing's transaction: the winning entry's player gets their grand prize, and
+     * the player who invited them the referral bonus.
+     */
+    async awardGrandPrize(tx: Database, drawId: number, entryId: number): Promise<DrawWinner> {
+      const entry = await findEntry(tx, entryId);
+      if (!entry) throw new Error(`winning entry ${entryId} not found`);
+      const player = await findActiveUserById(tx, entry.userId);
+      // A winner who deleted their account keeps the anonymised row; the prize stays recorded.
+      const prizeAmount = player?.mainPrice ?? 0;
+      const prize = await insertGrandPrize(tx, {
+        userId: entry.userId,
+        drawId,
+        drawEntryId: entryId,
+        prizeAmount,
+      });
+      const inviter = await findActiveInviterOf(tx, entry.userId);
+      if (inviter && inviter.id !== entry.userId) {
+        await insertReferralBonus(tx, {
+          inviterId: inviter.id,
+          winnerId: entry.userId,
+          grandPrizeId: prize.id,
+          amount: Math.round(prizeAmount * REFERRAL_BONUS_RATE),
+        });
+      }
+      return { userId: entry.userId, entryId, prizeAmount };
+    },
+
+    /** After the closing committed: the product's only text. A failure is logged, not thrown. */
+    async textWinner(drawId: number, winner: DrawWinner): Promise<void> {
+      const player = await findActiveUserById(db, winner.userId);
+      if (!player?.phone) return;
+      try {
+        await sms.send(player.phone, winnerText(winner.prizeAmount));
+        log?.info({ drawId, to: maskPhone(player.phone) }, 'winner texted');
+      } catch (error) {
+        log?.error({ err: error, drawId, to: maskPhone(player.phone) }, 'winner text failed');
+      }
+    },
+
     async rewards(userId: string): Promise<Reward[]> {
       return (await listUnplayedRewardsOf(db, userId)).map(toRewardView);
     },

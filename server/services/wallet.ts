@@ -1,6 +1,6 @@
 // The wallet (DESIGN section 2): tickets held, each entered into the open draw once.
 import type { DrawEntry } from '../../contract/api';
-import { invalid, unauthorized } from '../errors';
+import { invalid, notFound, unauthorized } from '../errors';
 import {
   entryIdsOfPlayer,
   findOpenDraw,
@@ -15,7 +15,8 @@ import { toDrawEntryView, type DrawService } from './draws';
 export function createWalletService({ db, now }: ServiceContext, draws: DrawService) {
   return {
     async show(userId: string) {
-      const draw = await draws.currentDraw();
+      const draw = await draws.openDraw();
+      if (!draw) throw notFound('No draw is open yet');
       return {
         tickets: await countUnspentTickets(db, userId),
         current_draw_id: draw.id,
@@ -26,7 +27,12 @@ export function createWalletService({ db, now }: ServiceContext, draws: DrawServ
     /** Spends `count` tickets on the open draw: all of them or none. */
     async enter(userId: string, count: number): Promise<{ entries: DrawEntry[]; tickets: number }> {
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        const draw = await draws.currentDraw();
+        const draw = await draws.openDraw();
+        // Past its window and not closed yet: tickets go to the next draw, as a press does.
+        if (!draw || draw.closesAt <= now()) {
+          await draws.catchUp();
+          continue;
+        }
         const result = await db.transaction(async (tx) => {
           await lockDrawsShared(tx);
           const open = await findOpenDraw(tx);
@@ -51,8 +57,12 @@ export function createWalletService({ db, now }: ServiceContext, draws: DrawServ
           }
           return { entries, tickets: await countUnspentTickets(tx, userId) };
         });
-        if (result)
+        if (result) {
+          draws.entered();
           return { entries: result.entries.map(toDrawEntryView), tickets: result.tickets };
+        }
+        // The draw remembered had closed meanwhile (elsewhere): read it afresh.
+        draws.forget();
       }
       throw new Error('the tickets could not reach an open draw');
     },

@@ -184,8 +184,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
       await subscribedClient(cableUrl(first, token)),
       await subscribedClient(cableUrl(second, token)),
     ];
-    const open = await first.services.draws.currentDraw();
-    expect((await second.services.draws.currentDraw()).id).toBe(open.id);
+    const open = await first.services.draws.ensureOpen();
+    expect((await second.services.draws.ensureOpen()).id).toBe(open.id);
 
     // Both schedules wake at closes_at; the test piles on more closers from both instances.
     await sleep(open.closesAt.getTime() - Date.now() + 2);
@@ -202,5 +202,73 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     expect(rows.map((row) => row.status)).toEqual(['closed', 'open']);
     expect(rows[1]?.opensAt.getTime()).toBe(rows[0]?.closesAt.getTime());
     for (const client of clients) client.close();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances remembering the open draw', () => {
+  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
+  const opened: OpenDatabase[] = [];
+  const apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    shared = await sharedPostgres();
+    for (let i = 0; i < 2; i += 1) {
+      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
+      opened.push(database);
+      // Daily draws: nothing closes during the test but what the test closes.
+      apps.push(
+        await buildApp({
+          config: testConfig(),
+          db: database,
+          logger: false,
+          clientDir: '/nonexistent-client-dir',
+        }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of opened) await database.close();
+    await shared.drop();
+  });
+
+  it('serves the draw a closing on the other instance opened, and the timer that goes with it', async () => {
+    const [first, second] = apps;
+    if (!first || !second) throw new Error('two instances are started above');
+    const { token } = await signedInPlayer(second);
+    const read = async (app: FastifyInstance, path: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/${path}`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json<{
+        data?: { id: number; status: string };
+        cycle_finished?: boolean;
+      }>();
+    // The second instance has read the open draw (and remembers it); the player presses there.
+    const before = (await read(second, 'draws/current')).data!;
+    expect(
+      (
+        await second.inject({
+          method: 'POST',
+          url: '/api/v1/draw_entries',
+          headers: { authorization: `Bearer ${token}` },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await read(second, 'questionnaires/get_timer')).cycle_finished).toBe(false);
+
+    const closed = await first.services.draws.closeNow();
+    expect(closed.draw.id).toBe(before.id);
+    // The NOTIFY reaches the second instance within moments: it forgets what it remembered.
+    await expect
+      .poll(async () => (await read(second, 'draws/current')).data!.id, { timeout: 2_000 })
+      .toBe(closed.next.id);
+    expect((await read(second, 'questionnaires/get_timer')).cycle_finished).toBe(true);
+    expect((await read(second, `draws/${before.id}`)).data!.status).toBe('closed');
   });
 });

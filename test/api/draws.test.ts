@@ -17,6 +17,7 @@ import {
 } from '../../contract/api';
 import { drawEntries, draws, referralBonuses } from '../../server/db/schema';
 import { insertTicket } from '../../server/repositories/wallet';
+import { PRESSES_PER_SECOND } from '../../server/services/draws';
 import {
   bearer,
   buildTestApp,
@@ -121,9 +122,14 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect({ ...again, draw_time_left: 0 }).toEqual({ ...entry, draw_time_left: 0 });
   });
 
-  it('makes one entry of ten presses racing each other', async () => {
-    const { token, user } = await signedInPlayer(app);
-    const responses = await Promise.all(Array.from({ length: 10 }, () => press(token)));
+  it('makes one entry of ten presses racing each other from two devices', async () => {
+    const { token, user, phone } = await signedInPlayer(app);
+    const secondDevice = LoginResponse.parse(
+      (await verifyCode(app, phone, await freshCode(app, phone))).json(),
+    ).token;
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => press(index % 2 ? token : secondDevice)),
+    );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([
       200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
     ]);
@@ -196,6 +202,77 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect(entered.has(deleted.user.id)).toBe(false);
   });
 
+  it('answers 429 with Retry-After to a session pressing faster than a person can', async () => {
+    const { token } = await signedInPlayer(app);
+    const other = await signedInPlayer(app);
+    const responses = await Promise.all(
+      Array.from({ length: PRESSES_PER_SECOND + 3 }, () => press(token)),
+    );
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes.filter((code) => code === 429)).toHaveLength(3);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    const refused = responses.find((response) => response.statusCode === 429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(detailOf(refused!)).toBe('Too many presses: the button needs a moment');
+    // The limit is the session's own: another player presses as usual.
+    expect((await press(other.token)).statusCode).toBe(201);
+  });
+
+  it('never writes on a read after the window passed: the scheduler closes the draw', async () => {
+    const { token } = await signedInPlayer(app);
+    const draw = await freshDraw();
+    expect((await press(token)).statusCode).toBe(201);
+    const textsBefore = sms.sent.length;
+    clock.advance(draw.closesAt.getTime() - clock.now().getTime() + 1_000);
+    const snapshot = async () => ({
+      draws: await database().db.select().from(draws).orderBy(draws.id),
+      entries: (await database().db.select({ id: drawEntries.id }).from(drawEntries)).length,
+    });
+    const before = await snapshot();
+
+    const reads = [
+      'questionnaires/get_timer',
+      'draws/current',
+      `draws/${draw.id}`,
+      'draws',
+      `draws/${draw.id}/entry_ids`,
+      'wallet',
+    ];
+    const answers = await Promise.all(reads.map((path) => get(path, token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 409, 200]);
+    // Reported as it is: still open, its time run out.
+    expect(DrawResponse.parse(answers[1]!.json()).data).toMatchObject({
+      id: draw.id,
+      status: 'open',
+    });
+    expect(TimerResponse.parse(answers[0]!.json())).toMatchObject({ time_left: 0 });
+    expect(await snapshot()).toEqual(before);
+    expect(sms.sent.length).toBe(textsBefore);
+
+    const closing = await app.services.draws.closeDue();
+    expect(closing?.draw.id).toBe(draw.id);
+    expect(sms.sent.length).toBe(textsBefore + 1);
+    const record = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(record).toMatchObject({ status: 'closed', entries_count: 1 });
+    expect((await currentDraw()).id).toBe(closing?.next.id);
+  });
+
+  it('enters a press that finds the window passed into the next draw', async () => {
+    const draw = await freshDraw();
+    const early = await signedInPlayer(app);
+    expect((await press(early.token)).statusCode).toBe(201);
+    clock.advance(draw.closesAt.getTime() - clock.now().getTime() + 1_000);
+    const late = await signedInPlayer(app);
+    const pressed = await press(late.token);
+    expect(pressed.statusCode).toBe(201);
+    const entry = DrawEntryResponse.parse(pressed.json()).data;
+    expect(entry.draw_id).toBeGreaterThan(draw.id);
+    // The overdue draw was closed on the way, once, with the entries of its window.
+    const closed = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;
+    expect(closed).toMatchObject({ status: 'closed', entries_count: 1 });
+    expect(await entryIdsIn(draw.id)).toHaveLength(1);
+  });
+
   it('tells the timer whether the player is in the open draw, and for how long', async () => {
     const { token } = await signedInPlayer(app);
     const draw = await freshDraw();
@@ -218,8 +295,12 @@ describe.each(databases)('the draw on %s', (kind) => {
     // An hour after the press, an hour less (the window opened at most a millisecond later).
     expect([86_400 - 3_600, 86_400 - 3_600 + 1]).toContain(timer.time_left);
 
-    // Once the window has passed, the draw closes on the next look and the button returns.
+    // Once the window has passed the timer reaches 0; the scheduler closes the draw and the
+    // button returns.
     clock.advance(draw.closesAt.getTime() - clock.now().getTime());
+    const due = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
+    expect(due).toMatchObject({ cycle_finished: false, time_left: 0 });
+    await app.services.draws.closeDue();
     const after = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
     expect(after.cycle_finished).toBe(true);
     const closed = DrawResponse.parse((await get(`draws/${draw.id}`)).json()).data;

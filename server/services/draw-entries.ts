@@ -1,0 +1,196 @@
+// Entering the draw (DESIGN section 2): the press, one entry per player and draw, and the
+// timer that tells a player whether they are in the open draw. Both are the busy moments of
+// the product: each takes one statement, shared by the calls of one turn of the event loop.
+import { LRUCache } from 'lru-cache';
+import type { DrawEntry, TimerResponse } from '../../contract/api';
+import { notFound, tooMany } from '../errors';
+import {
+  findEntry,
+  findOpenDraw,
+  findPress,
+  insertPress,
+  lockDrawsShared,
+  playersWhoPressed,
+  pressForSessions,
+  type DrawEntryRow,
+  type SessionPress,
+} from '../repositories/draws';
+import { batched } from './batched';
+import type { ServiceContext } from './context';
+import type { DrawLifecycle } from './draw-lifecycle';
+
+/**
+ * Presses one session may make per second. A person presses once; the app retries a few
+ * times after a lost answer; a loop pressing faster only takes database time from everyone.
+ */
+export const PRESSES_PER_SECOND = 5;
+const PRESS_WINDOW_MS = 1_000;
+/** Sessions whose presses are counted at once; the least recent are forgotten first. */
+const COUNTED_SESSIONS = 200_000;
+
+export function toDrawEntryView(row: DrawEntryRow): DrawEntry {
+  return {
+    id: row.id,
+    draw_id: row.drawId,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A fixed window of presses per session, counted in this instance's memory: it costs no
+ * database write, and with N instances a session gets at most N times the limit.
+ */
+function pressCounter() {
+  const counts = new LRUCache<string, { presses: number }>({
+    max: COUNTED_SESSIONS,
+    ttl: PRESS_WINDOW_MS,
+    // The window starts at the first press; later presses do not extend it.
+    noUpdateTTL: true,
+  });
+  /** Null when the press may go on; else the seconds until the session may press again. */
+  return (sessionId: string): number | null => {
+    const counted = counts.get(sessionId);
+    if (!counted) {
+      counts.set(sessionId, { presses: 1 });
+      return null;
+    }
+    counted.presses += 1;
+    if (counted.presses <= PRESSES_PER_SECOND) return null;
+    return Math.max(1, Math.ceil(counts.getRemainingTTL(sessionId) / 1000));
+  };
+}
+
+export function createDrawEntries(
+  context: ServiceContext,
+  lifecycle: DrawLifecycle,
+  options: { entered: () => void },
+) {
+  const { db, config, now } = context;
+  const overLimit = pressCounter();
+
+  /** One statement for the presses of one turn; null for a session that is not live. */
+  const pressAs = batched(async (sessionIds: readonly string[]) => {
+    const found = await pressForSessions(db, [...new Set(sessionIds)], now());
+    // One session pressing twice in one turn: the first is credited, the others repeat.
+    const answered = new Set<string>();
+    return sessionIds.map((sessionId): SessionPress | null => {
+      const press = found.get(sessionId);
+      if (!press) return null;
+      if (answered.has(sessionId)) return { ...press, created: false };
+      answered.add(sessionId);
+      return press;
+    });
+  });
+
+  /** One statement for the timers of one turn: which players pressed in the open draw. */
+  const pressedIn = batched(async (keys: readonly { drawId: number; userId: string }[]) => {
+    const byDraw = new Map<number, string[]>();
+    for (const { drawId, userId } of keys) {
+      const players = byDraw.get(drawId) ?? [];
+      players.push(userId);
+      byDraw.set(drawId, players);
+    }
+    const pressed = new Map<number, Set<string>>();
+    await Promise.all(
+      [...byDraw].map(async ([drawId, userIds]) => {
+        pressed.set(drawId, await playersWhoPressed(db, drawId, [...new Set(userIds)]));
+      }),
+    );
+    return keys.map(({ drawId, userId }) => pressed.get(drawId)?.has(userId) ?? false);
+  });
+
+  const secondsUntil = (closesAt: Date) =>
+    Math.max(0, Math.ceil((closesAt.getTime() - now().getTime()) / 1000));
+
+  return {
+    /**
+     * The press of a request, by the session its token names: null when that session is not
+     * live. First press or repeat, it is one statement, shared with the presses that arrive
+     * together. A press that finds the open draw's window passed, before the scheduler has
+     * closed it, closes it (exactly once, as the scheduler would) and enters the next draw.
+     */
+    async pressInSession(
+      sessionId: string,
+    ): Promise<{ entry: DrawEntry; created: boolean } | null> {
+      const waitSeconds = overLimit(sessionId);
+      if (waitSeconds !== null) {
+        throw tooMany('Too many presses: the button needs a moment', waitSeconds);
+      }
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const found = await pressAs(sessionId);
+        if (!found) return null;
+        if (found.entry && found.closesAt) {
+          if (found.created) options.entered();
+          return {
+            entry: {
+              ...toDrawEntryView(found.entry),
+              draw_time_left: secondsUntil(found.closesAt),
+            },
+            created: found.created,
+          };
+        }
+        // No draw open and due: its window passed and nobody has closed it yet. Otherwise a
+        // press of the same player from elsewhere had not committed: asking again finds it.
+        const open = await lifecycle.openDraw();
+        if (!open || open.closesAt <= now()) await lifecycle.catchUp();
+      }
+      throw new Error('the press could not reach an open draw');
+    },
+
+    /** A press by player id (the operator's tools and tests): the same rules, no session. */
+    async press(userId: string): Promise<{ entry: DrawEntry; created: boolean }> {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        await lifecycle.catchUp();
+        const result = await db.transaction(async (tx) => {
+          await lockDrawsShared(tx);
+          const open = await findOpenDraw(tx);
+          if (!open || open.closesAt <= now()) return null;
+          const inserted = await insertPress(tx, open.id, userId);
+          if (inserted) return { entry: inserted, created: true, closesAt: open.closesAt };
+          const existing = await findPress(tx, open.id, userId);
+          if (!existing) throw new Error('press neither inserted nor found');
+          return { entry: existing, created: false, closesAt: open.closesAt };
+        });
+        if (result) {
+          if (result.created) options.entered();
+          return {
+            entry: {
+              ...toDrawEntryView(result.entry),
+              draw_time_left: secondsUntil(result.closesAt),
+            },
+            created: result.created,
+          };
+        }
+      }
+      throw new Error('the press could not reach an open draw');
+    },
+
+    /**
+     * The timer reads the open draw from memory and asks only whether the player pressed in it,
+     * with the other timers of the same turn: after a closing every app asks at once.
+     */
+    async timer(userId: string): Promise<TimerResponse> {
+      const base = {
+        cycle_time: config.CYCLE_SECONDS,
+        // Questions arrive with the questionnaire; until then the flag alone decides.
+        show_tell_us_more: config.FEATURE_TELL_US_MORE,
+      };
+      const draw = await lifecycle.openDraw();
+      // A draw past its window and not closed yet is reported as it is: time_left 0.
+      if (!draw || !(await pressedIn({ drawId: draw.id, userId }))) {
+        return { ...base, cycle_finished: true, time_left: 0 };
+      }
+      return { ...base, cycle_finished: false, time_left: secondsUntil(draw.closesAt) };
+    },
+
+    /** The player's own entry; another player's looks exactly like an unknown one. */
+    async entry(userId: string, entryId: number): Promise<DrawEntry> {
+      const entry = await findEntry(db, entryId);
+      if (!entry || entry.userId !== userId) throw notFound('Unknown entry');
+      return toDrawEntryView(entry);
+    },
+  };
+}
+
+export type DrawEntries = ReturnType<typeof createDrawEntries>;
