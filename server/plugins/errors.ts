@@ -1,10 +1,10 @@
 // Every error leaves in one shape, `{ errors: [{ status, code, detail }] }` (DESIGN section 7),
 // whether a service raised it, the contract rejected the input, or Fastify refused the body.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/api';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, type ErrorCode } from '../errors';
 
 export function sendError(
   reply: FastifyReply,
@@ -63,9 +63,34 @@ function fastifyErrorReply(
   return null;
 }
 
+/**
+ * A request that failed because the database could not be reached answers 503 with
+ * Retry-After (DESIGN 7: never 500 for that), and tells the reachability state, which then
+ * probes until the database is back. Logged as a warning: the outage is not this request's bug.
+ */
+function replyDatabaseUnavailable(
+  app: FastifyInstance,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | null {
+  if (!app.hasDecorator('databaseReachability')) return null;
+  if (!app.databaseReachability.observe(error)) return null;
+  request.log.warn({ err: error }, 'database unreachable');
+  void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(
+    reply,
+    503,
+    'service_unavailable',
+    'The service is briefly unavailable. Please try again in a moment.',
+  );
+}
+
 export default fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      const unavailable = replyDatabaseUnavailable(app, error, request, reply);
+      if (unavailable) return unavailable;
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined) {
           void reply.header('retry-after', String(error.retryAfterSeconds));
