@@ -89,8 +89,6 @@ function replyDatabaseUnavailable(
 export default fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      const unavailable = replyDatabaseUnavailable(app, error, request, reply);
-      if (unavailable) return unavailable;
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined) {
           void reply.header('retry-after', String(error.retryAfterSeconds));
@@ -98,6 +96,9 @@ export default fp(
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
         return sendError(reply, error.statusCode, error.code, error.detail);
       }
+      // After AppError: a service's own error (an SMS provider out of reach) is not an outage.
+      const unavailable = replyDatabaseUnavailable(app, error, request, reply);
+      if (unavailable) return unavailable;
       if (hasZodFastifySchemaValidationErrors(error)) {
         return sendError(reply, 422, 'invalid_request', describeIssue(error.validation[0]));
       }
