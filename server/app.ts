@@ -13,6 +13,12 @@ import { TIMER_NOTIFY_CHANNEL } from './cable/channels';
 import { attachCable } from './cable/index';
 import type { Config } from './config';
 import type { OpenDatabase } from './db/database';
+import {
+  redactedErrorSerializer,
+  redactLogArguments,
+  redactLogFields,
+  redactText,
+} from './logging';
 import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
@@ -61,9 +67,17 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       // Query strings can carry a token (/cable?token=): request logs keep the path only.
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.split('?')[0],
+        url: redactText(request.url.split('?')[0] ?? ''),
         remoteAddress: request.ip,
       }),
+      // A failed query's error repeats its values (a phone, a code hash): logged without them.
+      err: redactedErrorSerializer,
+    },
+    formatters: { log: redactLogFields },
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, redactLogArguments(args) as Parameters<typeof method>);
+      },
     },
   };
 }
@@ -98,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     global: false,
     store: databaseRateLimitStore(db.db, now),
   });
-  await app.register(servicesPlugin, { services, ping: () => db.ping() });
+  await app.register(servicesPlugin, { services, reachability: db.reachability });
   const serverSecret = await resolveJwtSecret(db.db, config);
   await app.register(authPlugin, {
     secret: serverSecret,

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'sms_failed'
+  | 'service_unavailable'
   | 'server_error';
 
 export class AppError extends Error {
@@ -39,3 +40,6 @@ export const conflict = (detail: string) => new AppError(409, 'conflict', detail
 export const tooMany = (detail: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', detail, retryAfterSeconds);
 export const locked = (detail: string) => new AppError(423, 'locked', detail);
+
+/** Seconds a client waits before retrying while the database is unreachable (a probe runs 4/s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 1;

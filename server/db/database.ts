@@ -40,8 +40,10 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** Applies every migration not yet applied, with the migrator of the matching driver. */
   migrate(): Promise<void>;
-  /** Answers when the database can run a query (the health check). */
+  /** Answers when the database can run a query (runs one). */
   ping(): Promise<boolean>;
+  /** What the server knows of the database's reachability, without asking it (GET health). */
+  reachability: Reachability;
   /**
    * Delivers `payload` to every listener of `channel` on every process sharing the database:
    * PostgreSQL NOTIFY, or in process when embedded (one process owns a PGlite data dir).
@@ -71,6 +73,113 @@ export function databaseTarget(config: {
     : { kind: 'pglite', dataDir: join(config.DATA_DIR, 'pgdata') };
 }
 
+/** The application_name of the server's connections, so an operator can tell them apart. */
+export const APPLICATION_NAME = 'black-button';
+/** The application_name of the connection that holds LISTEN. */
+export const LISTEN_APPLICATION_NAME = 'black-button-listen';
+
+const PROBE_INTERVAL_MS = 250;
+
+// pg's own connection failures: messages without a code (pg/lib/client.js, pg-pool).
+const LOST_CONNECTION =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+// SQLSTATEs of a server going away or not yet taking work: admin_shutdown, crash_shutdown,
+// cannot_connect_now, too_many_connections; class 08 is connection_exception.
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * Whether `error` (or one of its causes: drizzle wraps the driver's error) says the database
+ * could not be reached, as opposed to a query it refused.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.has(code) || code.startsWith('08')) {
+        return true;
+      }
+    }
+    if (LOST_CONNECTION.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Whether the database can be reached, kept from what the server sees rather than asked on
+ * every health check: a connection failure marks it suspect, a probe confirms, and while it is
+ * down a light probe runs every PROBE_INTERVAL_MS until one succeeds (or a new connection
+ * opens), so service resumes within a second of the database coming back.
+ */
+export class Reachability {
+  private reachable = true;
+  private stopped = false;
+  private probing = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly probe: () => Promise<unknown>) {}
+
+  isReachable(): boolean {
+    return this.reachable && !this.stopped;
+  }
+
+  /** Records a failure; answers true when it means the database could not be reached. */
+  observe(error: unknown): boolean {
+    if (!isDatabaseUnreachable(error)) return false;
+    this.check();
+    return true;
+  }
+
+  /** A connection may be lost: probe now, and mark the database down if the probe fails. */
+  check(): void {
+    if (this.stopped || this.probing) return;
+    this.probing = true;
+    this.probe().then(
+      () => {
+        this.probing = false;
+        this.markUp();
+      },
+      () => {
+        this.probing = false;
+        this.markDown();
+      },
+    );
+  }
+
+  markUp(): void {
+    this.reachable = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private markDown(): void {
+    if (this.stopped) return;
+    this.reachable = false;
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.check();
+    }, PROBE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
   let closed = false;
   if (target.kind === 'pglite') {
@@ -78,11 +187,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     const client = await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
     const db = drizzlePglite({ client, schema });
     const local = new EventEmitter().setMaxListeners(0);
+    // In process: reachable from open to close, nothing to probe.
+    const reachability = new Reachability(() =>
+      closed ? Promise.reject(new Error('PGlite is closed')) : Promise.resolve(),
+    );
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => ping(db, () => closed),
+      reachability,
       notify: (channel, payload) => {
         local.emit(channel, payload);
         return Promise.resolve();
@@ -98,6 +212,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       close: async () => {
         if (closed) return;
         closed = true;
+        reachability.stop();
         await client.close();
       },
     };
@@ -106,23 +221,42 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     connectionString: target.url,
     max: target.maxConnections ?? 10,
     connectionTimeoutMillis: 5_000,
+    application_name: APPLICATION_NAME,
   });
-  // An idle client losing its connection must not take the process down; the next query
-  // gets a fresh connection.
-  pool.on('error', () => undefined);
+  const reachability = new Reachability(() => pool.query('select 1'));
+  // A client emits 'error' when its connection is lost. The pool listens only while the client
+  // is idle; checked out (inside a transaction, say) an unheard 'error' would end the process.
+  // So every client gets a listener of its own for life: the query it was running fails on
+  // its own, the pool drops the client, and the next query gets a fresh connection.
+  pool.on('connect', (client) => {
+    reachability.markUp();
+    client.on('error', (error) => reachability.observe(error));
+  });
+  pool.on('error', (error) => reachability.observe(error));
   const db = drizzlePg({ client: pool, schema });
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: () => ping(db, () => closed),
+    reachability,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: (channel, handlers) => listenOnPostgres(target.url, channel, handlers),
+    listen: (channel, handlers) =>
+      listenOnPostgres(target.url, channel, {
+        ...handlers,
+        // The one connection always open: its loss is the first sign of an outage.
+        lost: () => reachability.check(),
+        resumed: () => {
+          reachability.markUp();
+          handlers.resumed?.();
+        },
+      }),
     close: async () => {
       if (closed) return;
       closed = true;
+      reachability.stop();
       await pool.end();
     },
   };
@@ -140,7 +274,8 @@ async function ping(db: Database, isClosed: () => boolean): Promise<boolean> {
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 5_000;
+// At most a second between tries: broadcasts resume within a second of the database.
+const RECONNECT_MAX_MS = 1_000;
 
 /**
  * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed
@@ -149,7 +284,7 @@ const RECONNECT_MAX_MS = 5_000;
 async function listenOnPostgres(
   url: string,
   channel: string,
-  handlers: ListenHandlers,
+  handlers: ListenHandlers & { lost?(): void },
 ): Promise<() => Promise<void>> {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let stopped = false;
@@ -167,7 +302,11 @@ async function listenOnPostgres(
   };
 
   const connect = async (resumed: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      application_name: LISTEN_APPLICATION_NAME,
+    });
     // Until LISTEN is in place a failure rejects this call; afterwards it reconnects.
     next.on('error', () => undefined);
     next.on('notification', (message) => {
@@ -190,6 +329,7 @@ async function listenOnPostgres(
       lost = true;
       if (client === next) client = null;
       void next.end().catch(() => undefined);
+      if (!stopped) handlers.lost?.();
       scheduleReconnect();
     };
     next.on('error', onLost);

@@ -2,11 +2,17 @@
 // whether a service raised it, the contract rejected the input, or Fastify refused the body.
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/api';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, type ErrorCode } from '../errors';
 
 export function sendError(
   reply: FastifyReply,
@@ -125,6 +131,29 @@ function fastifyErrorReply(
   return null;
 }
 
+/**
+ * A request that failed because the database could not be reached answers 503 with
+ * Retry-After (DESIGN 7: never 500 for that), and tells the reachability state, which then
+ * probes until the database is back. Logged as a warning: the outage is not this request's bug.
+ */
+function replyDatabaseUnavailable(
+  app: FastifyInstance,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply | null {
+  if (!app.hasDecorator('databaseReachability')) return null;
+  if (!app.databaseReachability.observe(error)) return null;
+  request.log.warn({ err: error }, 'database unreachable');
+  void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(
+    reply,
+    503,
+    'service_unavailable',
+    'The service is briefly unavailable. Please try again in a moment.',
+  );
+}
+
 export default fp(
   (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -135,6 +164,9 @@ export default fp(
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
         return sendError(reply, error.statusCode, error.code, error.detail);
       }
+      // After AppError: a service's own error (an SMS provider out of reach) is not an outage.
+      const unavailable = replyDatabaseUnavailable(app, error, request, reply);
+      if (unavailable) return unavailable;
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0];
         if (isOutOfRangePathId(error, issue)) {

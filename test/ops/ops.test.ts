@@ -65,7 +65,7 @@ describe('the operator command line on an embedded data dir', () => {
     expect(result.code).toBe(0);
     codeMadeWithoutServer = lastLine(result.stdout);
     expect(codeMadeWithoutServer).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   });
 
   it('starts the server, which prints the starter code and its address', async () => {
@@ -154,7 +154,7 @@ describe('the operator command line on an embedded data dir', () => {
     server.child.kill('SIGTERM');
     const result = await server.exited;
     expect(result.code).toBe(0);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
     expect(existsSync(join(dataDir, 'ops.sock'))).toBe(false);
   });
 });
