@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { OpenDatabase } from './db/database';
 import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
+import { clientFilesOptions } from './plugins/client-files';
 import errorsPlugin, { sendError } from './plugins/errors';
 import servicesPlugin from './plugins/services';
 import appConfigRoutes from './routes/app-config/index';
@@ -147,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clientDir = options.clientDir ?? defaultClientDir;
   const servesClient = existsSync(clientDir);
   if (servesClient) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/' });
+    await app.register(fastifyStatic, clientFilesOptions(clientDir));
   }
 
   app.setNotFoundHandler((request, reply) => {
