@@ -3,7 +3,8 @@
 //  2. sign-ins per second through the HTTP API (request_code + verify_code), on the embedded
 //     database and, when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on PostgreSQL;
 //  3. gzip size of the JavaScript the first screen loads (budget 120 KB);
-//  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw.
+//  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw;
+//  5. Lighthouse mobile scores of /disclaimer and a signed-in /home (bench/lighthouse.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { drawBench } from './draw';
+import { lighthouseBench } from './lighthouse';
 import { percentile, startServer } from './processes';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
@@ -143,6 +145,8 @@ async function main(): Promise<void> {
   }
 
   rows.push(...(await drawBench()));
+  // The client was built by the `npm start` above.
+  rows.push(...(await lighthouseBench({ build: false })));
 
   console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
 }
