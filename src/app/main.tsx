@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
@@ -15,11 +15,15 @@ async function loadInspector() {
 }
 
 void loadInspector().then((inspect) => {
-  createRoot(root).render(
-    <StrictMode>
-      <App inspect={inspect} />
-    </StrictMode>,
-  );
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole screen is built, so a tap is never kept waiting.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App inspect={inspect} />
+      </StrictMode>,
+    );
+  });
 });
 
 // The offline shell is for the built app only: a worker in development would serve stale code.
