@@ -5,7 +5,8 @@
 //  3. gzip size of the JavaScript the first screen loads (budget 120 KB);
 //  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw;
 //  5. the busy moments (bench/busy.ts, autocannon): the timer burst after a close, presses of
-//     every kind against the raw INSERT rate, public reads.
+//     every kind against the raw INSERT rate, public reads;
+//  6. Lighthouse mobile scores of /disclaimer and a signed-in /home (bench/lighthouse.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { busyBench } from './busy';
 import { drawBench } from './draw';
+import { lighthouseBench } from './lighthouse';
 import { percentile, startServer } from './processes';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
@@ -147,6 +149,8 @@ async function main(): Promise<void> {
 
   rows.push(...(await drawBench()));
   rows.push(...(await busyBench()));
+  // The client was built by the `npm start` above.
+  rows.push(...(await lighthouseBench({ build: false })));
 
   console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
 }

@@ -21,6 +21,7 @@ import {
 } from './logging';
 import { startDrawScheduler } from './draw/scheduler';
 import authPlugin from './plugins/auth';
+import { clientFilesOptions } from './plugins/client-files';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
@@ -174,7 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clientDir = options.clientDir ?? defaultClientDir;
   const servesClient = existsSync(clientDir);
   if (servesClient) {
-    await app.register(fastifyStatic, { root: clientDir, prefix: '/' });
+    await app.register(fastifyStatic, clientFilesOptions(clientDir));
   }
 
   app.setNotFoundHandler((request, reply) => {

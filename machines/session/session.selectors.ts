@@ -36,7 +36,11 @@ export const selectIsLoggingOut = (s: SessionSnapshot) =>
 export const selectIsDeletingAccount = (s: SessionSnapshot) =>
   s.matches({ auth: { signedIn: 'deletingAccount' } });
 
-/** Formats a prize amount as the app shows it: `$500`. */
+/**
+ * Formats a prize amount (whole dollars) as the app shows it: `$500`, `$10,000`. By hand rather
+ * than with toLocaleString: the first Intl call loads locale data on the main thread just as
+ * the home screen paints.
+ */
 export function formatPrize(amount: number): string {
-  return `$${amount.toLocaleString('en-US')}`;
+  return `$${String(Math.trunc(amount)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }

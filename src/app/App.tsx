@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentProps } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from 'react';
 import { Router, useLocation } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import type { LoginResponse } from '../../contract/api';
@@ -15,6 +15,7 @@ import { EntryFlowProvider } from '../features/entry/EntryFlowProvider';
 import type { DrawCycleProvider } from '../features/home/DrawCycleProvider';
 import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
 import { setUnauthorizedHandler } from '../lib/api';
+import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { useAppEffects } from './effects';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';
@@ -110,11 +111,14 @@ export function App({
   drawCycleOptions,
   inspect,
 }: AppProps) {
+  const showsToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted, toastsWanted);
   return (
     <>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {showsToasts && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <Router>
         <SessionContext.Provider
           logic={sessionLogic}

@@ -1,5 +1,5 @@
-// Where toasts show. A chunk of its own, loaded right after the first screen: no screen shows a
-// toast the moment it opens, and toasts asked for before it is here wait for it (lib/toast.ts).
+// Where toasts show. A chunk of its own, loaded with the first toast asked for (lib/toast.ts);
+// toasts asked for before it is mounted wait for it.
 import * as notistack from 'notistack';
 import { useEffect } from 'react';
 import { MAX_TOASTS, toastsMounted } from '../lib/toast';

@@ -1,6 +1,6 @@
 // Before anything that imports the contract: see the module.
 import './zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
@@ -17,11 +17,15 @@ async function loadInspector() {
 }
 
 void loadInspector().then((inspect) => {
-  createRoot(root).render(
-    <StrictMode>
-      <App inspect={inspect} />
-    </StrictMode>,
-  );
+  // As a transition the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole screen is built, so a tap is never kept waiting.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App inspect={inspect} />
+      </StrictMode>,
+    );
+  });
 });
 
 // The offline shell is for the built app only: a worker in development would serve stale code.

@@ -1,10 +1,31 @@
 import type * as Notistack from 'notistack';
 import type { ToastEffect } from '../../machines/shared/effects';
 
-// notistack arrives with the toast container (app/Toasts.tsx), after the first screen; toasts
-// and dismissals asked for before then wait for it, in the order they were asked.
+// notistack arrives with the toast container (app/Toasts.tsx), loaded when the first toast is
+// asked for: most visits show none, and its start-up work would otherwise land on the first
+// screen. Toasts and dismissals asked for before it is mounted wait for it, in order.
 let mounted: (notistack: typeof Notistack) => void = () => undefined;
 const container = new Promise<typeof Notistack>((resolve) => (mounted = resolve));
+
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** Whether a toast has been asked for, so the container should be on screen. */
+export function toastsWanted(): boolean {
+  return wanted;
+}
+
+/** For useSyncExternalStore: calls `listener` once the first toast is asked for. */
+export function subscribeToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+function wantToasts(): void {
+  if (wanted) return;
+  wanted = true;
+  wantedListeners.forEach((listener) => listener());
+}
 
 /** The toast container is on screen: toasts go to it from now on. */
 export function toastsMounted(notistack: typeof Notistack): void {
@@ -22,6 +43,7 @@ export const TOAST_DURATIONS = {
 export const MAX_TOASTS = 20;
 
 export function showToast(toast: Omit<ToastEffect, 'type'>): void {
+  wantToasts();
   const duration =
     toast.variant === 'loading' ? TOAST_DURATIONS.loadingMax : TOAST_DURATIONS[toast.variant];
   void container.then(({ enqueueSnackbar }) =>
@@ -37,5 +59,7 @@ export function showToast(toast: Omit<ToastEffect, 'type'>): void {
 }
 
 export function dismissToast(key: string): void {
+  // Nothing can be on screen to dismiss before the first toast.
+  if (!wanted) return;
   void container.then(({ closeSnackbar }) => closeSnackbar(key));
 }

@@ -428,6 +428,7 @@ describe('session: flags of a signed-in player', () => {
     await signIn(actor);
     expect(selectPrizeAmount(actor.getSnapshot())).toBe(500);
     expect(formatPrize(500)).toBe('$500');
+    expect([1000, 25000, 1234567].map(formatPrize)).toEqual(['$1,000', '$25,000', '$1,234,567']);
     actor.send({ type: 'session.logout' });
     await flush();
     await signIn(actor, { ...newcomerLogin, user: { ...player, main_price: 0 } });

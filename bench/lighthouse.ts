@@ -1,0 +1,192 @@
+// `npm run bench:lighthouse`: Lighthouse mobile scores (performance, accessibility, best
+// practices) of the first screen a visitor sees (/disclaimer) and of a signed-in player's /home,
+// against the built client served as `npm start` serves it, on a fresh data dir.
+// Each page is audited LIGHTHOUSE_RUNS times (default 3) in a fresh browser; the median run counts.
+// Reports land in test-results/lighthouse/ for a closer look (LCP element, opportunities).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { LoginResponse, RequestCodeResponse } from '../contract/api';
+import { STORAGE_KEYS } from '../src/lib/storage';
+import { serializePersistedSession } from '../machines/session/session.persistence';
+import { startServer, type RunningServer } from '../test/e2e/harness';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const GOAL = 95;
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+const REPORT_DIR = join(process.cwd(), 'test-results', 'lighthouse');
+
+interface Audit {
+  label: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse's measure of the host's CPU at the time (a busy host scores low). */
+  benchmarkIndex: number;
+  /** Audits that cost points, for the notes. */
+  misses: string[];
+}
+
+async function api(server: RunningServer, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A player signed up through the API, as the app keeps them on the device. */
+async function signUp(server: RunningServer): Promise<Record<string, string>> {
+  const phone = `1415${String(2_000_000 + (process.pid % 1_000_000))}`;
+  await api(server, 'users/registrations', {
+    phone_number: phone,
+    invite_code: server.starterInviteCode,
+  });
+  const sent = RequestCodeResponse.parse(
+    await api(server, 'users/request_code', { phone_number: phone }),
+  );
+  if (!sent.otp) throw new Error('the server sent the code by SMS: run without SMS_PROVIDER');
+  const login = LoginResponse.parse(
+    await api(server, 'users/verify_code', { phone_number: phone, code: sent.otp }),
+  );
+  return {
+    [STORAGE_KEYS.jwt]: login.token,
+    [STORAGE_KEYS.userStorage]: serializePersistedSession({
+      isAuthenticated: true,
+      isFirstTimeUser: false,
+      isFirstQuestionnaire: false,
+      hasAcceptedTerms: true,
+      grandPrizeHasBeenShown: true,
+      user: login.user,
+      hasSeenInstructions: { wallet: true, questionaire: true },
+    }),
+  };
+}
+
+/** Puts `storage` into the origin's localStorage from a page that loads none of the app. */
+async function seedStorage(page: Page, baseUrl: string, storage: Record<string, string>) {
+  await page.goto(`${baseUrl}/api/v1/health`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) window.localStorage.setItem(key, value);
+  }, Object.entries(storage));
+}
+
+async function auditOnce(
+  url: string,
+  label: string,
+  storage: Record<string, string> | null,
+): Promise<Audit> {
+  const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    if (storage) await seedStorage(page, new URL(url).origin, storage);
+    const result = await lighthouse(
+      url,
+      {
+        onlyCategories: [...CATEGORIES],
+        logLevel: 'error',
+        // Resetting would clear the session just seeded (and nothing else is stored yet).
+        disableStorageReset: storage !== null,
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(
+      join(REPORT_DIR, `${label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`),
+      JSON.stringify(lhr, null, 1),
+    );
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const misses = Object.values(lhr.audits)
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
+      .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    return {
+      label,
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+      },
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      misses,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(audits: Audit[]): Audit {
+  const sorted = [...audits].sort((a, b) => a.scores.performance - b.scores.performance);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function row(audit: Audit, runs: Audit[]): string {
+  const { performance, accessibility } = audit.scores;
+  const practices = audit.scores['best-practices'];
+  const met = Math.min(performance, accessibility, practices) >= GOAL ? 'met' : 'MISSED';
+  const spread = runs.map((run) => run.scores.performance).join('/');
+  const hostIndex = runs.map((run) => run.benchmarkIndex).join('/');
+  const misses = audit.misses.length ? `; below 90: ${audit.misses.join(', ')}` : '';
+  return `| Lighthouse mobile, ${audit.label} | performance ${performance}, accessibility ${accessibility}, best practices ${practices} | goal ${GOAL} each: ${met}; LCP ${(audit.lcpMs / 1000).toFixed(1)} s, TBT ${audit.tbtMs.toFixed(0)} ms, CLS ${audit.cls.toFixed(3)}; performance in ${runs.length} runs ${spread}, host benchmarkIndex ${hostIndex}${misses} |`;
+}
+
+/** The table rows of both pages; `build: false` audits the client already in dist/client. */
+export async function lighthouseBench({ build = true } = {}): Promise<string[]> {
+  if (build) {
+    execFileSync(join('node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], {
+      stdio: 'inherit',
+    });
+  }
+  const server = await startServer();
+  try {
+    const session = await signUp(server);
+    const rows: string[] = [];
+    for (const [path, label, storage] of [
+      ['/disclaimer', '/disclaimer (first visit)', null],
+      ['/home', '/home (signed in)', session],
+    ] as const) {
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await auditOnce(`${server.baseUrl}${path}`, label, storage));
+      }
+      rows.push(row(median(runs), runs));
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const rows = await lighthouseBench({ build: !process.env.LIGHTHOUSE_SKIP_BUILD });
+  console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${rows.join('\n')}`);
+}
