@@ -66,8 +66,9 @@ function isOutOfRangePathId(error: FastifyError, issue: ValidationIssue | undefi
  * Whether the client went away before its request was read (an upload cut short): Node fails
  * the body stream with ECONNRESET. Only that: a server fault while a client leaves is still one.
  */
-function clientWentAway(error: FastifyError): boolean {
-  return error.code === 'ECONNRESET';
+/** The client closed its connection while its body was being read (not a database failure). */
+function clientWentAway(error: FastifyError, request: FastifyRequest): boolean {
+  return error.code === 'ECONNRESET' && (request.raw.destroyed || request.raw.socket.destroyed);
 }
 
 /** A status Fastify gave one of its own refusals, as the code the API names it by. */
@@ -164,6 +165,11 @@ export default fp(
         if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
         return sendError(reply, error.statusCode, error.code, error.detail);
       }
+      if (clientWentAway(error, request)) {
+        // Nobody is left to answer, and the server did nothing wrong.
+        request.log.info({ reason: error.message }, 'client went away before its request was read');
+        return sendError(reply, 400, 'bad_request', 'The request was not received whole');
+      }
       // After AppError: a service's own error (an SMS provider out of reach) is not an outage.
       const unavailable = replyDatabaseUnavailable(app, error, request, reply);
       if (unavailable) return unavailable;
@@ -173,11 +179,6 @@ export default fp(
           return sendError(reply, 404, 'not_found', issue?.message ?? 'Not found');
         }
         return sendError(reply, 422, 'invalid_request', describeIssue(issue));
-      }
-      if (clientWentAway(error)) {
-        // Nobody is left to answer, and the server did nothing wrong.
-        request.log.info({ reason: error.message }, 'client went away before its request was read');
-        return sendError(reply, 400, 'bad_request', 'The request was not received whole');
       }
       const known = fastifyErrorReply(error);
       if (known) return sendError(reply, known.status, known.code, known.detail);
