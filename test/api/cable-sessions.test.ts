@@ -1,11 +1,13 @@
 // Logging out or deleting the account ends the session's live sockets at once, on every
 // instance: the revocation travels through the database like the TimerChannel broadcast.
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse } from '../../contract/api';
 import { buildApp } from '../../server/app';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
+import { revokeSession } from '../../server/repositories/sessions';
 import {
   bearer,
   buildTestApp,
@@ -171,5 +173,37 @@ describe.runIf(process.env.TEST_DATABASE_URL)('ended sessions across two instanc
     });
     expect(deleted.statusCode).toBe(200);
     for (const client of clients) await endedAtOnce(client);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('ended sessions while the listener was away', () => {
+  const database = useDatabase('postgres');
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(database());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('drops the sockets of sessions ended meanwhile once the listening connection is back', async () => {
+    const ended = await signedInPlayer(app);
+    const live = await signedInPlayer(app);
+    const endedClient = await subscribed(cableUrlOf(app, ended.token));
+    const liveClient = await subscribed(cableUrlOf(app, live.token));
+    // Revoked with no announcement: as if it was sent while the listener was disconnected.
+    const session = await app.sessionFromToken(ended.token);
+    await revokeSession(database().db, session?.id ?? '', new Date());
+
+    // Only this test's own database: its listening connection is cut.
+    await database().db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = 'listen bb_sessions_ended'`,
+    );
+    expect(await endedClient.waitFor(isDisconnect, 5_000)).toEqual(unauthorized);
+    await endedClient.closed;
+    app.cable.broadcastTimer({ refetch: true });
+    await liveClient.waitFor(isBroadcast);
+    expect(liveClient.frames.some(isDisconnect)).toBe(false);
+    liveClient.socket.close();
   });
 });
