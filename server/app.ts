@@ -9,7 +9,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE } from '../contract/api';
 import { databaseRateLimitStore } from './plugins/rate-limit-store';
 import { TimerMessage } from '../contract/cable';
-import { TIMER_NOTIFY_CHANNEL } from './cable/channels';
+import {
+  EndedSessions,
+  parseNotification,
+  SESSIONS_ENDED_NOTIFY_CHANNEL,
+  TIMER_NOTIFY_CHANNEL,
+} from './cable/channels';
 import { attachCable } from './cable/index';
 import type { Config } from './config';
 import type { OpenDatabase } from './db/database';
@@ -103,7 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sms: options.sms ?? createSmsSender(config, app.log),
     now,
     // Through the database, so apps connected to any instance hear it.
-    broadcast: { timer: (message) => db.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)) },
+    broadcast: {
+      timer: (message) => db.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)),
+      sessionsEnded: (ended) => db.notify(SESSIONS_ENDED_NOTIFY_CHANNEL, JSON.stringify(ended)),
+    },
     log: app.log,
   });
 
@@ -148,17 +156,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : startDrawScheduler(services.draws, { now, log: app.log });
   const unlisten = await db.listen(TIMER_NOTIFY_CHANNEL, {
     message: (payload) => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(payload);
-      } catch {
-        return;
-      }
-      const message = TimerMessage.safeParse(parsed);
-      if (!message.success) return;
+      const message = parseNotification(TimerMessage, payload);
+      if (!message) return;
       // A draw closed somewhere: this instance reads the new one and plans its next check.
       services.draws.forget();
-      app.cable.broadcastTimer(message.data);
+      app.cable.broadcastTimer(message);
       scheduler?.wake();
     },
     // Broadcasts may have been missed while the connection was down: refetching is harmless.
@@ -167,9 +169,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.cable.broadcastTimer({ refetch: true });
     },
   });
+  // A socket whose session was revoked may be on any instance: each drops its own.
+  const unlistenSessions = await db.listen(SESSIONS_ENDED_NOTIFY_CHANNEL, {
+    message: (payload) => {
+      const ended = parseNotification(EndedSessions, payload);
+      if (ended) app.cable.endSessions(ended);
+    },
+    // Announcements may have been missed while the connection was down.
+    resumed: () => void app.cable.recheckSessions(),
+  });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await unlisten();
+    await unlistenSessions();
   });
 
   const clientDir = options.clientDir ?? defaultClientDir;

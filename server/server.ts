@@ -66,15 +66,34 @@ if (config.SMS_PROVIDER === 'none') process.stderr.write(`${NO_SMS_PROVIDER_WARN
 if (starterCode) process.stdout.write(`Starter invite code: ${starterCode}\n`);
 process.stdout.write(`BLACK BUTTON is running on http://localhost:${port}\n`);
 
+/**
+ * However clients behave, a stop ends within this: a supervisor waiting on a deploy or restart
+ * must not wait forever. Sockets are told to go and cut within a second (server/cable), and
+ * in-flight requests are short; this is the last resort.
+ */
+const STOP_DEADLINE_MS = 4_000;
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, 'shutting down');
-  await new Promise<void>((resolve) => (opsSocket ? opsSocket.close(() => resolve()) : resolve()));
-  await app.close();
-  await database.close();
-  await releaseLock?.();
+  setTimeout(() => {
+    process.stderr.write(`Did not stop within ${STOP_DEADLINE_MS / 1000} s; exiting anyway\n`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  try {
+    await new Promise<void>((resolve) =>
+      opsSocket ? opsSocket.close(() => resolve()) : resolve(),
+    );
+    // Stops listening, tells every /cable socket to reconnect elsewhere, lets in-flight
+    // requests finish.
+    await app.close();
+    await database.close();
+    await releaseLock?.();
+  } catch (error) {
+    fail(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));

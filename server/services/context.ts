@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TimerMessage } from '../../contract/cable';
+import type { EndedSessions } from '../cable/channels';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { SmsSender } from '../sms/sender';
@@ -11,8 +12,13 @@ export interface ServiceContext {
   sms: SmsSender;
   /** The current time; tests move it forward to expire codes and end blocks. */
   now: () => Date;
-  /** Reaches every app on every instance (TimerChannel); absent where nobody listens. */
-  broadcast?: { timer(message: TimerMessage): Promise<void> };
+  /** Reaches every app on every instance; absent where nobody listens. */
+  broadcast?: {
+    /** TimerChannel: every subscribed app refetches. */
+    timer(message: TimerMessage): Promise<void>;
+    /** Every instance disconnects the live sockets of sessions that just ended. */
+    sessionsEnded?(ended: EndedSessions): Promise<void>;
+  };
   /** Where services report what happened after a response was sent (a texted winner). */
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }

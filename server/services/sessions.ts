@@ -1,4 +1,5 @@
 // Sessions live in the database; the JWT only names one, so revoking the row ends it at once.
+import type { EndedSessions } from '../cable/channels';
 import type { Database } from '../db/database';
 import { findLiveSessions, insertSession, revokeSession } from '../repositories/sessions';
 import type { UserRow } from '../repositories/users';
@@ -12,7 +13,7 @@ export interface LiveSession {
   user: UserRow;
 }
 
-export function createSessionService({ db, now }: ServiceContext) {
+export function createSessionService({ db, now, broadcast, log }: ServiceContext) {
   // Every authenticated request asks for its session: those arriving together share a query.
   const findOne = batched(async (ids: readonly string[]): Promise<(LiveSession | null)[]> => {
     const rows = await findLiveSessions(db, [...new Set(ids)], now());
@@ -33,10 +34,28 @@ export function createSessionService({ db, now }: ServiceContext) {
       return findOne(sessionId);
     },
 
+    /** Ends a session (logout): its token stops working and its live sockets are dropped. */
     async revoke(sessionId: string): Promise<void> {
       await revokeSession(db, sessionId, now());
+      await announceEnded({ sessionIds: [sessionId] }, broadcast, log);
     },
   };
+}
+
+/**
+ * Tells every instance to drop the sockets of sessions already revoked in the database. The
+ * revocation stands if the announcement fails: such a socket is refused at its next subscribe.
+ */
+export async function announceEnded(
+  ended: EndedSessions,
+  broadcast: ServiceContext['broadcast'],
+  log: ServiceContext['log'],
+): Promise<void> {
+  try {
+    await broadcast?.sessionsEnded?.(ended);
+  } catch (error) {
+    log?.error({ err: error }, 'sessions ended; announcing it to live sockets failed');
+  }
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

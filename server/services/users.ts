@@ -18,6 +18,7 @@ import {
 } from '../repositories/users';
 import { isUniqueViolation, type ServiceContext } from './context';
 import { normaliseInviteCode } from './invite-codes';
+import { announceEnded } from './sessions';
 
 export const PHONE_TAKEN = 'Phone number already registered';
 
@@ -30,7 +31,7 @@ export function toUserView(row: UserRow): User {
   };
 }
 
-export function createUserService({ db, now }: ServiceContext) {
+export function createUserService({ db, now, broadcast, log }: ServiceContext) {
   return {
     /** Creates the player and takes one use of the invite, both or neither. */
     async register(wirePhone: string, inviteCode: string): Promise<User> {
@@ -79,6 +80,7 @@ export function createUserService({ db, now }: ServiceContext) {
         await deleteDevicesOf(tx, targetId);
         await anonymiseUser(tx, targetId, at);
       });
+      await announceEnded({ userIds: [targetId] }, broadcast, log);
     },
   };
 }
