@@ -12,20 +12,12 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { LoginResponse, RequestCodeResponse } from '../contract/api';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { serializePersistedSession } from '../machines/session/session.persistence';
-import { startServer, type RunningServer } from '../test/e2e/harness';
+import { CHROMIUM_ARGS, startServer, type RunningServer } from '../test/e2e/harness';
+import { postJson } from './processes';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 95;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const REPORT_DIR = join(process.cwd(), 'test-results', 'lighthouse');
 
@@ -41,30 +33,19 @@ interface Audit {
   misses: string[];
 }
 
-async function api(server: RunningServer, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${server.baseUrl}/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** A player signed up through the API, as the app keeps them on the device. */
 async function signUp(server: RunningServer): Promise<Record<string, string>> {
   const phone = `1415${String(2_000_000 + (process.pid % 1_000_000))}`;
-  await api(server, 'users/registrations', {
+  await postJson(server.baseUrl, 'users/registrations', {
     phone_number: phone,
     invite_code: server.starterInviteCode,
   });
   const sent = RequestCodeResponse.parse(
-    await api(server, 'users/request_code', { phone_number: phone }),
+    await postJson(server.baseUrl, 'users/request_code', { phone_number: phone }),
   );
   if (!sent.otp) throw new Error('the server sent the code by SMS: run without SMS_PROVIDER');
   const login = LoginResponse.parse(
-    await api(server, 'users/verify_code', { phone_number: phone, code: sent.otp }),
+    await postJson(server.baseUrl, 'users/verify_code', { phone_number: phone, code: sent.otp }),
   );
   return {
     [STORAGE_KEYS.jwt]: login.token,
@@ -93,7 +74,7 @@ async function auditOnce(
   label: string,
   storage: Record<string, string> | null,
 ): Promise<Audit> {
-  const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROME_FLAGS });
+  const browser = await puppeteer.launch({ executablePath: CHROME, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     if (storage) await seedStorage(page, new URL(url).origin, storage);

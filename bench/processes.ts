@@ -79,3 +79,15 @@ export async function startServer(
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
+
+/** POSTs `body` to the API at `baseUrl` and answers the JSON, throwing on an error status. */
+export async function postJson(baseUrl: string, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}

@@ -16,22 +16,11 @@ import pg from 'pg';
 import { busyBench } from './busy';
 import { drawBench } from './draw';
 import { lighthouseBench } from './lighthouse';
-import { percentile, startServer } from './processes';
+import { percentile, postJson as post, startServer } from './processes';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const FIRST_SCREEN_BUDGET_KB = 120;
-
-async function post(baseUrl: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
 
 async function signInRate(label: string, env: Record<string, string>): Promise<string> {
   const server = await startServer({
