@@ -182,12 +182,20 @@ export async function pressForSessions(
       on conflict (draw_id, user_id) where source = 'button' do nothing
       returning id, draw_id, user_id, source, created_at
     ), existing as (
-      select ${drawEntries.id} as id, ${drawEntries.drawId} as draw_id,
-        ${drawEntries.userId} as user_id, ${drawEntries.source} as source,
-        ${drawEntries.createdAt} as created_at
-      from ${drawEntries} join open_draw on open_draw.id = ${drawEntries.drawId}
-      where ${drawEntries.source} = 'button'
-        and ${drawEntries.userId} in (select user_id from live)
+      -- One index probe per player (draw, player): a semi-join here let the planner read
+      -- every entry of the open draw on each press, so presses slowed as the draw filled.
+      select found.* from open_draw
+        cross join (select distinct user_id from live) as players
+        cross join lateral (
+          select ${drawEntries.id} as id, ${drawEntries.drawId} as draw_id,
+            ${drawEntries.userId} as user_id, ${drawEntries.source} as source,
+            ${drawEntries.createdAt} as created_at
+          from ${drawEntries}
+          where ${drawEntries.drawId} = open_draw.id
+            and ${drawEntries.userId} = players.user_id
+            and ${drawEntries.source} = 'button'
+          limit 1
+        ) as found
     ), entry as (
       select true as created, * from inserted
       union all
