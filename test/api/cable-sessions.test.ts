@@ -3,21 +3,18 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse } from '../../contract/api';
-import { buildApp } from '../../server/app';
-import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import { revokeSession } from '../../server/repositories/sessions';
 import {
   bearer,
   buildTestApp,
   databases,
   freshCode,
-  sharedPostgres,
   signedInPlayer,
-  testConfig,
   url,
   useDatabase,
+  useTwoInstances,
   verifyCode,
 } from './helper';
 import { cableClient, isDisconnect, isType, timerIdentifier, type Frame } from './cable-client';
@@ -109,37 +106,10 @@ describe.each(databases)('ended sessions on /cable on %s', (kind) => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('ended sessions across two instances', () => {
-  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const opened: OpenDatabase[] = [];
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    shared = await sharedPostgres();
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
-      opened.push(database);
-      const app = await buildApp({
-        config: testConfig(),
-        db: database,
-        logger: false,
-        clientDir: '/nonexistent-client-dir',
-        scheduleDraws: false,
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of opened) await database.close();
-    await shared.drop();
-  });
+  const instances = useTwoInstances({ scheduleDraws: false, listen: true });
 
   const both = () => {
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two instances are started above');
-    return [first, second] as const;
+    return instances();
   };
 
   it('a logout through one instance disconnects the session on both', async () => {

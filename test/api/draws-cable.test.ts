@@ -5,19 +5,10 @@ import type { AddressInfo } from 'node:net';
 import * as ActionCable from '@rails/actioncable';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildApp } from '../../server/app';
-import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import { draws } from '../../server/db/schema';
-import {
-  buildTestApp,
-  databases,
-  sharedPostgres,
-  signedInPlayer,
-  testConfig,
-  useDatabase,
-} from './helper';
+import { buildTestApp, databases, signedInPlayer, useDatabase, useTwoInstances } from './helper';
 
 type Frame = Record<string, unknown>;
 const timerIdentifier = JSON.stringify({ channel: 'TimerChannel' });
@@ -150,35 +141,10 @@ describe.each(databases)('the live channel and the draw on %s', (kind) => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
-  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const opened: OpenDatabase[] = [];
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    shared = await sharedPostgres();
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
-      opened.push(database);
-      const app = await buildApp({
-        config: testConfig({ CYCLE_SECONDS: '3' }),
-        db: database,
-        logger: false,
-        clientDir: '/nonexistent-client-dir',
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of opened) await database.close();
-    await shared.drop();
-  });
+  const instances = useTwoInstances({ config: { CYCLE_SECONDS: '3' }, listen: true });
 
   it('closes each draw once while both race, and a client on each instance hears it', async () => {
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two instances are started above');
+    const [first, second] = instances();
     const { token } = await signedInPlayer(first);
     const clients = [
       await subscribedClient(cableUrl(first, token)),
@@ -198,7 +164,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     await sleep(500);
     expect(clients.map((client) => client.refetches())).toEqual([1, 1]);
 
-    const rows = await opened[0]!.db.select().from(draws).orderBy(draws.id);
+    const rows = await first.services.context.db.select().from(draws).orderBy(draws.id);
     expect(rows.map((row) => row.status)).toEqual(['closed', 'open']);
     expect(rows[1]?.opensAt.getTime()).toBe(rows[0]?.closesAt.getTime());
     for (const client of clients) client.close();
@@ -206,36 +172,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances remembering the open draw', () => {
-  let shared: Awaited<ReturnType<typeof sharedPostgres>>;
-  const opened: OpenDatabase[] = [];
-  const apps: FastifyInstance[] = [];
-
-  beforeAll(async () => {
-    shared = await sharedPostgres();
-    for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
-      opened.push(database);
-      // Daily draws: nothing closes during the test but what the test closes.
-      apps.push(
-        await buildApp({
-          config: testConfig(),
-          db: database,
-          logger: false,
-          clientDir: '/nonexistent-client-dir',
-        }),
-      );
-    }
-  });
-
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const database of opened) await database.close();
-    await shared.drop();
-  });
+  const instances = useTwoInstances({});
 
   it('serves the draw a closing on the other instance opened, and the timer that goes with it', async () => {
-    const [first, second] = apps;
-    if (!first || !second) throw new Error('two instances are started above');
+    const [first, second] = instances();
     const { token } = await signedInPlayer(second);
     const read = async (app: FastifyInstance, path: string) =>
       (

@@ -253,3 +253,44 @@ export async function sharedPostgres(): Promise<{ url: string; drop(): Promise<v
     },
   };
 }
+
+/**
+ * Two app instances on one fresh PostgreSQL database, each with a pool of its own, as two
+ * servers behind a load balancer; built before the block's tests and closed after them.
+ * `listen` also opens each on a local port (for sockets).
+ */
+export function useTwoInstances(options: {
+  config?: Record<string, string>;
+  scheduleDraws?: boolean;
+  listen?: boolean;
+}): () => [FastifyInstance, FastifyInstance] {
+  let shared: Awaited<ReturnType<typeof sharedPostgres>> | undefined;
+  const opened: OpenDatabase[] = [];
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    shared = await sharedPostgres();
+    for (let i = 0; i < 2; i += 1) {
+      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
+      opened.push(database);
+      const app = await buildApp({
+        config: testConfig(options.config),
+        db: database,
+        logger: false,
+        clientDir: '/nonexistent-client-dir',
+        ...(options.scheduleDraws === false ? { scheduleDraws: false } : {}),
+      });
+      if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const database of opened) await database.close();
+    await shared?.drop();
+  });
+  return () => {
+    const [first, second] = apps;
+    if (!first || !second) throw new Error('the two instances are started in beforeAll');
+    return [first, second];
+  };
+}
