@@ -55,6 +55,21 @@ export const tickEverySecond = fromCallback(({ sendBack, system }) => {
   return () => clock.clearTimeout(handle);
 });
 
+/** Sends `window.focused` when the window gets focus back or becomes visible again. */
+export const watchWindowFocus = fromCallback(({ sendBack }) => {
+  if (typeof window === 'undefined') return undefined;
+  const focused = () => sendBack({ type: 'window.focused' });
+  const visible = () => {
+    if (document.visibilityState === 'visible') focused();
+  };
+  window.addEventListener('focus', focused);
+  document.addEventListener('visibilitychange', visible);
+  return () => {
+    window.removeEventListener('focus', focused);
+    document.removeEventListener('visibilitychange', visible);
+  };
+});
+
 export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) {
   return {
     enterDraw: fromPromise<DrawEntry>(async () => (await api.enterDraw()).data),
@@ -65,6 +80,7 @@ export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) 
       listen(() => sendBack({ type: 'cable.refetch' })),
     ),
     tickEverySecond,
+    watchWindowFocus,
   };
 }
 

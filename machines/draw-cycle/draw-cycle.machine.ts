@@ -1,9 +1,11 @@
 // The draw (spec sections 2, 3, 4 and 9): the black button, entering the open draw, the
 // countdown to the next drawing, the timer the server keeps, the live channel that says a draw
 // has closed, the 'You're Entered To Win' screen and the 'YOU WON!' view. It runs while a
-// player is signed in (the timer is fetched only then) and asks the app to navigate, to toast
-// and to tell the session that the grand prize has been shown.
-import { and, assign, emit, not, raise, setup, stateIn } from 'xstate';
+// player is signed in, as a child of the session (the app's root): it reads the session's flags
+// from the system, tells its parent when the grand prize has been shown, and asks the app to
+// navigate and to toast.
+import { and, assign, emit, not, raise, sendTo, setup, stateIn } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import { browserStorage } from '../session/session.persistence';
@@ -15,7 +17,10 @@ import {
   type PersistedDraw,
 } from './draw-cycle.persistence';
 
-/** What the draw borrows from the session; the app sends `session.updated` when it changes. */
+/**
+ * What the draw reads from the session: given when the session invokes the draw, and sent again
+ * by the session (`session.updated`) when one of them changes.
+ */
 export type SessionFlags = {
   isFirstTimeUser: boolean;
   isFirstQuestionnaire: boolean;
@@ -53,10 +58,7 @@ export type DrawCycleEvent =
   | { type: 'youveEntered.left' }
   | { type: 'session.updated'; session: SessionFlags };
 
-/** The session should record that the 'YOU WON!' view has been shown (grandPrizeHasBeenShown). */
-export type GrandPrizeShownEffect = { type: 'grandPrizeShown' };
-
-export type DrawCycleEmitted = NavigateEffect | ToastEffect | GrandPrizeShownEffect;
+export type DrawCycleEmitted = NavigateEffect | ToastEffect;
 
 export const YOUVE_ENTERED_PATH = '/youve-entered';
 export const REWARDS_PATH = '/rewards';
@@ -202,10 +204,13 @@ export const drawCycleMachine = setup({
     })),
     hideGrandPrize: assign(({ context }) => ({
       grandPrizeAmount: null,
-      // Kept here too, so a refetch before the session's flag comes back shows nothing twice.
       session: { ...context.session, grandPrizeHasBeenShown: true },
     })),
-    tellSessionGrandPrizeShown: emit({ type: 'grandPrizeShown' as const }),
+    // To the session of the system (a draw running on its own, in a path walk, has none).
+    tellSessionGrandPrizeShown: sendTo(
+      ({ system, self }) => (system.get('session') as AnyActorRef | undefined) ?? self,
+      { type: 'session.grandPrizeShown' },
+    ),
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
     updateSession: assign((_, session: SessionFlags) => ({ session })),
   },
@@ -213,8 +218,12 @@ export const drawCycleMachine = setup({
   id: 'drawCycle',
   type: 'parallel',
   context: ({ input }) => initialContext(input),
-  // The live channel stays open for as long as the player is signed in.
-  invoke: { id: 'listenToCable', src: 'listenToCable' },
+  invoke: [
+    // The live channel stays open for as long as the player is signed in.
+    { id: 'listenToCable', src: 'listenToCable' },
+    // The window getting focus back, or becoming visible again.
+    { id: 'watchWindowFocus', src: 'watchWindowFocus' },
+  ],
   on: {
     'session.updated': {
       actions: { type: 'updateSession', params: ({ event }) => event.session },

@@ -4,11 +4,17 @@
 // session lends the draw (its flags are the session's to keep).
 import * as z from 'zod/mini';
 import { DrawEntry } from '../../contract/api';
-import type { DeviceStorage } from '../session/session.persistence';
+import {
+  definePersisted,
+  keepOnDevice,
+  readItem,
+  STORAGE_KEYS,
+  writeItem,
+  type DeviceStorage,
+  type Watchable,
+} from '../shared/device';
 
-export const DRAW_STORAGE_KEY = 'draw-storage';
-/** Set to 'true' when the player presses the button ('false' again from the players screen). */
-export const HAS_CLICKED_BUTTON_KEY = 'hasClickedButton';
+export const DRAW_STORAGE_KEY = STORAGE_KEYS.drawStorage;
 
 /** The questionnaire a press leads into (spec section 3); its flow arrives with the questions. */
 export const CurrentQuestionnaire = z.object({
@@ -61,65 +67,28 @@ export const INITIAL_PERSISTED_DRAW: PersistedDraw = {
   questionsAnswered: 0,
 };
 
-const KEYS = Object.keys(INITIAL_PERSISTED_DRAW) as Array<keyof PersistedDraw>;
-
-// Stored the way a persisted store writes it, `{ state, version }`, like `user-storage`.
-const STORAGE_VERSION = 0;
+export const drawStorageEntry = definePersisted(
+  STORAGE_KEYS.drawStorage,
+  PersistedDraw,
+  INITIAL_PERSISTED_DRAW,
+);
 
 /**
  * Reads what `draw-storage` held. Anything unreadable falls back field by field to a fresh
  * draw state, so a damaged entry costs at most a countdown, never the button.
  */
-export function parsePersistedDraw(raw: string | null): PersistedDraw {
-  if (raw === null) return INITIAL_PERSISTED_DRAW;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return INITIAL_PERSISTED_DRAW;
-  }
-  const state =
-    typeof parsed === 'object' && parsed !== null && 'state' in parsed ? parsed.state : parsed;
-  if (typeof state !== 'object' || state === null) return INITIAL_PERSISTED_DRAW;
-  const fields = state as Record<string, unknown>;
-  const draw: Record<string, unknown> = {};
-  for (const key of KEYS) {
-    const result = PersistedDraw.shape[key].safeParse(fields[key]);
-    draw[key] = result.success ? result.data : INITIAL_PERSISTED_DRAW[key];
-  }
-  return draw as PersistedDraw;
-}
-
+export const parsePersistedDraw = drawStorageEntry.parse;
 /** Only the persisted fields, whatever else the context holds. */
-export function pickPersistedDraw(draw: PersistedDraw): PersistedDraw {
-  const state: Record<string, unknown> = {};
-  for (const key of KEYS) state[key] = draw[key];
-  return state as PersistedDraw;
-}
-
-export function serializePersistedDraw(draw: PersistedDraw): string {
-  return JSON.stringify({ state: pickPersistedDraw(draw), version: STORAGE_VERSION });
-}
-
-function attempt(write: () => void): void {
-  try {
-    write();
-  } catch {
-    // A full quota or private mode: the draw still works for this visit.
-  }
-}
+export const pickPersistedDraw = drawStorageEntry.pick;
+export const serializePersistedDraw = drawStorageEntry.serialize;
 
 export function readStoredDraw(storage: DeviceStorage | null): string | null {
-  if (!storage) return null;
-  try {
-    return storage.getItem(DRAW_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return readItem(storage, STORAGE_KEYS.drawStorage);
 }
 
+/** Set to 'true' when the player presses the button ('false' again from the players screen). */
 export function writeHasClickedButton(storage: DeviceStorage | null): void {
-  if (storage) attempt(() => storage.setItem(HAS_CLICKED_BUTTON_KEY, 'true'));
+  writeItem(storage, STORAGE_KEYS.hasClickedButton, 'true');
 }
 
 /**
@@ -127,19 +96,8 @@ export function writeHasClickedButton(storage: DeviceStorage | null): void {
  * changes (the countdown changes it once a second at most). Returns the unsubscribe function.
  */
 export function persistDraw(
-  actor: {
-    subscribe: (listener: (snapshot: { context: PersistedDraw }) => void) => {
-      unsubscribe: () => void;
-    };
-  },
+  actor: Watchable<{ context: PersistedDraw }>,
   storage: DeviceStorage | null,
 ): () => void {
-  let last: string | null = null;
-  const subscription = actor.subscribe((snapshot) => {
-    const next = serializePersistedDraw(snapshot.context);
-    if (next === last || !storage) return;
-    last = next;
-    attempt(() => storage.setItem(DRAW_STORAGE_KEY, next));
-  });
-  return () => subscription.unsubscribe();
+  return keepOnDevice(actor, drawStorageEntry, (snapshot) => snapshot.context, storage);
 }

@@ -2,8 +2,10 @@
 // reveal, ticket received), the disclaimer, the invite code, the phone number, the texted code.
 // Each screen is a state; every page tells the machine when it opens (`route.opened`), so a
 // visitor who arrives by a link, a reload or Back lands in the matching state. The machine
-// moves on by itself and asks the app to follow (`navigate`), to toast, and to sign in.
-import { and, assertEvent, assign, emit, enqueueActions, setup } from 'xstate';
+// moves on by itself and asks the app to follow (`navigate`) and to toast. It runs as a child of
+// the session (the app's root): it tells the session when the terms are accepted, and it ends
+// with the player's login as its output, which signs the player in.
+import { and, assertEvent, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import { InviteCode, OneTimeCode, PhoneNumber, type LoginResponse } from '../../contract/api';
 import type {
   DismissToastEffect,
@@ -63,6 +65,8 @@ export type EntryFlowContext = {
   phoneNumber: string | null;
   /** The code being verified; empty while the player types. */
   code: string;
+  /** The verified login, the flow's output. */
+  login: LoginResponse | null;
 };
 
 export type EntryFlowEvent =
@@ -81,18 +85,10 @@ export type EntryFlowEvent =
   | { type: 'login.submitPhone'; phoneNumber: string }
   | { type: 'code.complete'; code: string };
 
-export type SignedInEffect = { type: 'signedIn'; login: LoginResponse };
-export type TermsAcceptedEffect = { type: 'termsAccepted' };
-/** The app keeps a validated invite code on the device (storage key inviteCode). */
-export type InviteCodeReceivedEffect = { type: 'inviteCodeReceived'; inviteCode: string };
+export type EntryFlowEmitted = NavigateEffect | ToastEffect | DismissToastEffect;
 
-export type EntryFlowEmitted =
-  | NavigateEffect
-  | ToastEffect
-  | DismissToastEffect
-  | SignedInEffect
-  | TermsAcceptedEffect
-  | InviteCodeReceivedEffect;
+/** What the entry flow tells the session (its parent). */
+export type TermsAcceptedEvent = { type: 'session.termsAccepted' };
 
 type NavigateParams = {
   to: EntryPath | '/home';
@@ -106,6 +102,7 @@ export const entryFlowMachine = setup({
     context: {} as EntryFlowContext,
     events: {} as EntryFlowEvent,
     input: {} as EntryFlowInput,
+    output: {} as LoginResponse,
     emitted: {} as EntryFlowEmitted,
   },
   actors: disconnectedEntryFlowActors,
@@ -209,18 +206,19 @@ export const entryFlowMachine = setup({
     }),
     uncheckAgreement: assign({ isAgreementChecked: false }),
     toggleAgreement: assign({ isAgreementChecked: ({ context }) => !context.isAgreementChecked }),
-    acceptTerms: enqueueActions(({ enqueue }) => {
+    // The session keeps the flag across visits (hasAcceptedTerms in user-storage).
+    acceptTerms: enqueueActions(({ enqueue, system }) => {
       enqueue.assign({ hasAcceptedTerms: true });
-      enqueue.emit({ type: 'termsAccepted' });
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session)
+        enqueue.sendTo(session, { type: 'session.termsAccepted' } satisfies TermsAcceptedEvent);
     }),
-    acceptInviteCode: enqueueActions(({ enqueue }, params: { inviteCode: string }) => {
-      enqueue.assign({
-        inviteCode: params.inviteCode,
-        storedInviteCode: params.inviteCode,
-        skipDisclaimers: false,
-      });
-      enqueue.emit({ type: 'inviteCodeReceived', inviteCode: params.inviteCode });
-    }),
+    // `storedInviteCode` is what the device keeps (storage key inviteCode; src/app/device-sync.ts).
+    acceptInviteCode: assign((_, params: { inviteCode: string }) => ({
+      inviteCode: params.inviteCode,
+      storedInviteCode: params.inviteCode,
+      skipDisclaimers: false,
+    })),
     rememberPhoneNumber: assign({
       phoneNumber: ({ event }) => {
         assertEvent(event, ['phone.submit', 'login.submitPhone']);
@@ -241,10 +239,7 @@ export const entryFlowMachine = setup({
       },
     }),
     clearCode: assign({ code: '' }),
-    signIn: emit((_, params: { login: LoginResponse }) => ({
-      type: 'signedIn' as const,
-      login: params.login,
-    })),
+    signIn: assign((_, params: { login: LoginResponse }) => ({ login: params.login })),
   },
 }).createMachine({
   id: 'entryFlow',
@@ -262,8 +257,14 @@ export const entryFlowMachine = setup({
     skipDisclaimers: false,
     phoneNumber: null,
     code: '',
+    login: null,
   }),
   initial: 'awaitingRoute',
+  // Reached only through `signedIn`, once the login is in the context.
+  output: ({ context }) => {
+    if (!context.login) throw new Error('The entry flow ended without a login');
+    return context.login;
+  },
   on: {
     'route.opened': [
       // The page of the screen the machine has just navigated to.
@@ -664,7 +665,8 @@ export const entryFlowMachine = setup({
       description: '/login without a phone number in navigation state: nothing happens.',
     },
     signedIn: {
-      description: 'Handed over to the session; the app shows /home.',
+      type: 'final',
+      description: 'The login is the output: the session signs the player in; the app shows /home.',
     },
   },
 });

@@ -1,7 +1,16 @@
-// The player's session (spec sections 3, 4 and 8): signed out or signed in, the flags that
-// follow a player across visits, and the operator's settings the app shows.
-import { assign, emit, setup } from 'xstate';
+// The root of the app's actor system (spec sections 3, 4 and 8): the player's session, signed
+// out or signed in, the flags that follow a player across visits, and the operator's settings.
+// Signed out it invokes the entry flow; the entry flow's output (the login) signs the player in.
+// Signed in it invokes the draw cycle. The app starts this root with the systemId `session`, so
+// children reach it through the system (`system.get('session')`), never through the views. The
+// children are invoked by id, without systemIds of their own: a path walk (xstate/graph) enters
+// the same state many times in one system, and a systemId may be registered only once.
+import { assign, emit, sendTo, setup } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
+import { drawCycleMachine } from '../draw-cycle/draw-cycle.machine';
+import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
+import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
+import { readItem, STORAGE_KEYS } from '../shared/device';
 import type { AppEffect } from '../shared/effects';
 import { disconnectedSessionActors, FALLBACK_APP_CONFIG, type AppConfig } from './session.actors';
 import {
@@ -15,6 +24,7 @@ import {
 } from './session.persistence';
 
 export type SessionContext = PersistedSession & {
+  isDesktop: boolean;
   /** A call that changes the session is under way (logout, account deletion). */
   loading: boolean;
   /** A screen may hide the tab bar for a while (a tutorial, say). */
@@ -28,7 +38,6 @@ export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
 
 export type SessionEvent =
   | { type: 'session.termsAccepted' }
-  | { type: 'session.signedIn'; login: LoginResponse }
   | { type: 'session.unauthorized' }
   | { type: 'session.logout' }
   | { type: 'session.deleteAccount' }
@@ -41,7 +50,16 @@ export type SessionInput = {
   stored: string | null;
   /** Whether a bearer token (`jwt`) is on the device. */
   hasToken: boolean;
+  /** On a desktop the disclaimer needs no ticked box (spec section 5). */
+  isDesktop?: boolean;
 };
+
+/** The root's systemId, and the ids the root invokes its children with (`snapshot.children`). */
+export const SYSTEM_IDS = {
+  session: 'session',
+  entryFlow: 'entryFlow',
+  drawCycle: 'drawCycle',
+} as const;
 
 /** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */
 export const CONFIG_RETRIES = 3;
@@ -58,6 +76,7 @@ function initialContext(input: SessionInput): SessionContext {
     ...persisted,
     // Without the token no call can succeed: the player has to sign in again.
     isAuthenticated: persisted.isAuthenticated && input.hasToken,
+    isDesktop: input.isDesktop ?? false,
     loading: false,
     canSeeTabs: true,
     appConfig: FALLBACK_APP_CONFIG,
@@ -72,7 +91,12 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
     emitted: {} as AppEffect,
   },
-  actors: disconnectedSessionActors,
+  actors: {
+    ...disconnectedSessionActors,
+    // The app provides both connected to the API; tests provide them with fakes.
+    entryFlow: entryFlowMachine,
+    drawCycle: drawCycleMachine,
+  },
   guards: {
     isAuthenticated: ({ context }) => context.isAuthenticated,
     canRetryConfig: ({ context }) => context.configFailures < CONFIG_RETRIES,
@@ -103,6 +127,15 @@ export const sessionMachine = setup({
     navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
     markGrandPrizeShown: assign({ grandPrizeHasBeenShown: true }),
+    // The draw reads the session's flags: it hears of every change while it runs.
+    shareFlagsWithDraw: sendTo(SYSTEM_IDS.drawCycle, ({ context }) => ({
+      type: 'session.updated' as const,
+      session: {
+        isFirstTimeUser: context.isFirstTimeUser,
+        isFirstQuestionnaire: context.isFirstQuestionnaire,
+        grandPrizeHasBeenShown: context.grandPrizeHasBeenShown,
+      },
+    })),
     markInstructionsSeen: assign(({ context }, params: { instructions: InstructionsKind }) => ({
       hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
     })),
@@ -122,21 +155,44 @@ export const sessionMachine = setup({
           always: [{ guard: 'isAuthenticated', target: 'signedIn' }, { target: 'signedOut' }],
         },
         signedOut: {
-          on: {
-            'session.termsAccepted': { actions: 'acceptTerms' },
-            'session.signedIn': {
+          invoke: {
+            id: SYSTEM_IDS.entryFlow,
+            src: 'entryFlow',
+            input: ({ context }) => ({
+              hasAcceptedTerms: context.hasAcceptedTerms,
+              isDesktop: context.isDesktop,
+              storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
+            }),
+            // The entry flow ends with the player's login: signed in.
+            onDone: {
               target: 'signedIn',
               actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.login.token }) },
-                { type: 'recordSignIn', params: ({ event }) => ({ login: event.login }) },
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                { type: 'recordSignIn', params: ({ event }) => ({ login: event.output }) },
               ],
             },
+          },
+          on: {
+            'session.termsAccepted': { actions: 'acceptTerms' },
           },
         },
         signedIn: {
           initial: 'active',
+          // The draw runs while a player is signed in (the timer is fetched only then).
+          invoke: {
+            id: SYSTEM_IDS.drawCycle,
+            src: 'drawCycle',
+            input: ({ context }) => ({
+              stored: readStoredDraw(browserStorage()),
+              session: {
+                isFirstTimeUser: context.isFirstTimeUser,
+                isFirstQuestionnaire: context.isFirstQuestionnaire,
+                grandPrizeHasBeenShown: context.grandPrizeHasBeenShown,
+              },
+            }),
+          },
           on: {
-            'session.grandPrizeShown': { actions: 'markGrandPrizeShown' },
+            'session.grandPrizeShown': { actions: ['markGrandPrizeShown', 'shareFlagsWithDraw'] },
             'session.instructionsSeen': {
               actions: {
                 type: 'markInstructionsSeen',

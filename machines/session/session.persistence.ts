@@ -3,9 +3,17 @@
 // only and are never written.
 import * as z from 'zod/mini';
 import { User } from '../../contract/api';
+import {
+  definePersisted,
+  keepOnDevice,
+  readItem,
+  STORAGE_KEYS,
+  writeItem,
+  type DeviceStorage,
+  type Watchable,
+} from '../shared/device';
 
-export const USER_STORAGE_KEY = 'user-storage';
-export const TOKEN_KEY = 'jwt';
+export { browserStorage, clearDevice, type DeviceStorage } from '../shared/device';
 
 /** The part of the session the device keeps. */
 export const PersistedSession = z.object({
@@ -29,127 +37,49 @@ export const INITIAL_PERSISTED_SESSION: PersistedSession = {
   hasSeenInstructions: { wallet: false, questionaire: false },
 };
 
-// Stored the way a persisted store writes it, `{ state, version }`, so the format can evolve.
-const STORAGE_VERSION = 0;
+export const sessionStorageEntry = definePersisted(
+  STORAGE_KEYS.userStorage,
+  PersistedSession,
+  INITIAL_PERSISTED_SESSION,
+);
 
 /**
  * Reads what `user-storage` held. Anything unreadable (not JSON, a missing or mistyped field)
  * falls back field by field to a fresh session, so a damaged entry never locks a player out.
  */
 export function parsePersistedSession(raw: string | null): PersistedSession {
-  if (raw === null) return INITIAL_PERSISTED_SESSION;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return INITIAL_PERSISTED_SESSION;
-  }
-  const state =
-    typeof parsed === 'object' && parsed !== null && 'state' in parsed ? parsed.state : parsed;
-  if (typeof state !== 'object' || state === null) return INITIAL_PERSISTED_SESSION;
-  const fields = state as Record<string, unknown>;
-  const pick = <K extends keyof PersistedSession>(key: K): PersistedSession[K] => {
-    const result = PersistedSession.shape[key].safeParse(fields[key]);
-    return result.success ? (result.data as PersistedSession[K]) : INITIAL_PERSISTED_SESSION[key];
-  };
-  const session: PersistedSession = {
-    isAuthenticated: pick('isAuthenticated'),
-    isFirstTimeUser: pick('isFirstTimeUser'),
-    isFirstQuestionnaire: pick('isFirstQuestionnaire'),
-    hasAcceptedTerms: pick('hasAcceptedTerms'),
-    grandPrizeHasBeenShown: pick('grandPrizeHasBeenShown'),
-    user: pick('user'),
-    hasSeenInstructions: pick('hasSeenInstructions'),
-  };
+  const session = sessionStorageEntry.parse(raw);
   // Signed in without knowing who: treat as signed out rather than show an empty home.
-  if (session.isAuthenticated && session.user === null) session.isAuthenticated = false;
+  if (session.isAuthenticated && session.user === null) {
+    return { ...session, isAuthenticated: false };
+  }
   return session;
 }
 
-export function serializePersistedSession(session: PersistedSession): string {
-  const state: PersistedSession = {
-    isAuthenticated: session.isAuthenticated,
-    isFirstTimeUser: session.isFirstTimeUser,
-    isFirstQuestionnaire: session.isFirstQuestionnaire,
-    hasAcceptedTerms: session.hasAcceptedTerms,
-    grandPrizeHasBeenShown: session.grandPrizeHasBeenShown,
-    user: session.user,
-    hasSeenInstructions: session.hasSeenInstructions,
-  };
-  return JSON.stringify({ state, version: STORAGE_VERSION });
-}
-
-/** The few Web Storage calls the session needs; `localStorage` in the browser. */
-export type DeviceStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
-
-/** The browser's storage, or none (private mode, a server-side test): calls then do nothing. */
-export function browserStorage(): DeviceStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function attempt(write: () => void): void {
-  try {
-    write();
-  } catch {
-    // A full quota or private mode: the session still works for this visit.
-  }
-}
+export const serializePersistedSession = sessionStorageEntry.serialize;
 
 export function readStoredSession(storage: DeviceStorage | null): {
   stored: string | null;
   hasToken: boolean;
 } {
-  if (!storage) return { stored: null, hasToken: false };
-  try {
-    return {
-      stored: storage.getItem(USER_STORAGE_KEY),
-      hasToken: Boolean(storage.getItem(TOKEN_KEY)),
-    };
-  } catch {
-    return { stored: null, hasToken: false };
-  }
-}
-
-export function writeStoredSession(storage: DeviceStorage | null, session: PersistedSession): void {
-  if (storage) attempt(() => storage.setItem(USER_STORAGE_KEY, serializePersistedSession(session)));
+  return {
+    stored: readItem(storage, STORAGE_KEYS.userStorage),
+    hasToken: Boolean(readItem(storage, STORAGE_KEYS.jwt)),
+  };
 }
 
 export function writeToken(storage: DeviceStorage | null, token: string): void {
-  if (storage) attempt(() => storage.setItem(TOKEN_KEY, token));
+  writeItem(storage, STORAGE_KEYS.jwt, token);
 }
 
 export function removeToken(storage: DeviceStorage | null): void {
-  if (storage) attempt(() => storage.removeItem(TOKEN_KEY));
+  writeItem(storage, STORAGE_KEYS.jwt, null);
 }
 
-/** Logout and account deletion forget everything the app kept on the device. */
-export function clearDevice(storage: DeviceStorage | null): void {
-  if (storage) attempt(() => storage.clear());
-  attempt(() => globalThis.sessionStorage?.clear());
-}
-
-/**
- * Keeps `user-storage` in step with a running session: writes whenever the persisted part
- * changes. Returns the unsubscribe function.
- */
+/** Keeps `user-storage` in step with a running session. Returns the unsubscribe function. */
 export function persistSession(
-  actor: {
-    subscribe: (listener: (snapshot: { context: PersistedSession }) => void) => {
-      unsubscribe: () => void;
-    };
-  },
+  actor: Watchable<{ context: PersistedSession }>,
   storage: DeviceStorage | null,
 ): () => void {
-  let last: string | null = null;
-  const subscription = actor.subscribe((snapshot) => {
-    const next = serializePersistedSession(snapshot.context);
-    if (next === last) return;
-    last = next;
-    writeStoredSession(storage, snapshot.context);
-  });
-  return () => subscription.unsubscribe();
+  return keepOnDevice(actor, sessionStorageEntry, (snapshot) => snapshot.context, storage);
 }

@@ -1,25 +1,28 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ComponentProps } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Router, useLocation } from 'wouter';
 import type { ActorOptions } from 'xstate';
-import type { LoginResponse } from '../../contract/api';
-import {
-  persistSession,
-  browserStorage,
-  readStoredSession,
-} from '../../machines/session/session.persistence';
-import {
-  selectHasAcceptedTerms,
-  selectIsAuthenticated,
-} from '../../machines/session/session.selectors';
-import { EntryFlowProvider } from '../features/entry/EntryFlowProvider';
-import type { DrawCycleProvider } from '../features/home/DrawCycleProvider';
+import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
+import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
+import { SYSTEM_IDS } from '../../machines/session/session.machine';
+import { browserStorage, readStoredSession } from '../../machines/session/session.persistence';
+import { selectIsAuthenticated } from '../../machines/session/session.selectors';
+import { isDesktopDevice } from '../features/entry/device';
 import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
 import { setUnauthorizedHandler } from '../lib/api';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
-import { useAppEffects } from './effects';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
+import { carryOutEffects, keepSystemOnDevice } from './system-sync';
+import { useChildActor } from './system';
 import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;
@@ -29,56 +32,48 @@ const SignedInApp = lazy(loadSignedInApp);
 const Toasts = lazy(() => import('./Toasts'));
 
 export type AppProps = {
-  /** The session machine with its calls; tests give one with fake calls. */
+  /** The session (the root of the system) with its calls; tests give one with fake calls. */
   sessionLogic?: SessionLogic;
-  /** Inspection and clock of the session actor (the model tests record transitions, move time). */
+  /** The entry flow the session invokes while signed out; tests give one with fake calls. */
+  entryFlowLogic?: EntryFlowMachine;
+  /** The draw cycle the session invokes while signed in; tests give one with fakes. */
+  drawCycleLogic?: DrawCycleMachine;
+  /** Clock and inspection of the whole system (tests move time and record transitions). */
   sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect' | 'clock'>;
-  entryFlowLogic?: ComponentProps<typeof EntryFlowProvider>['logic'];
   playersLogic?: typeof connectedPlayersMachine;
-  /** The draw cycle with its calls and live channel; tests give one with fakes. */
-  drawCycleLogic?: ComponentProps<typeof DrawCycleProvider>['logic'];
-  /** Clock and inspection of the draw-cycle actor. */
-  drawCycleOptions?: ComponentProps<typeof DrawCycleProvider>['options'];
-  /** The Stately inspector (development, `?inspect`): watches the session and entry flow. */
-  inspect?: EntryFlowOptions['inspect'];
+  /** The Stately inspector (development, `?inspect`): watches every actor of the system. */
+  inspect?: ActorOptions<SessionLogic>['inspect'];
 };
 
-type EntryFlowOptions = NonNullable<ComponentProps<typeof EntryFlowProvider>['options']>;
-type ShellProps = Pick<
-  AppProps,
-  'entryFlowLogic' | 'inspect' | 'drawCycleLogic' | 'drawCycleOptions'
->;
-
-/** Keeps the device in step with the session and lets a 401 anywhere sign the player out. */
-function useSessionDevice() {
+/**
+ * Carries out what the system's actors emit, keeps what they hold on the device, and lets a 401
+ * anywhere sign the player out. Layout effects: attached before the actors start.
+ */
+function useSystemInTheBrowser() {
   const session = SessionContext.useActorRef();
-  useAppEffects(session);
-  useEffect(() => persistSession(session, browserStorage()), [session]);
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
+  useLayoutEffect(() => carryOutEffects(session, () => navigateRef.current), [session]);
+  useLayoutEffect(() => keepSystemOnDevice(session, browserStorage()), [session]);
   useEffect(() => {
     setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
     return () => setUnauthorizedHandler(() => undefined);
   }, [session]);
 }
 
-function SignedOutApp({ entryFlowLogic, inspect }: ShellProps) {
-  const session = SessionContext.useActorRef();
+/** A visitor: the entry pages, while the session runs the entry flow. */
+function SignedOutApp() {
   const [, navigate] = useLocation();
-  const hasAcceptedTerms = SessionContext.useSelector(selectHasAcceptedTerms);
-  return (
-    <EntryFlowProvider
-      hasAcceptedTerms={hasAcceptedTerms}
-      onTermsAccepted={() => session.send({ type: 'session.termsAccepted' })}
-      onSignedIn={(login: LoginResponse) => session.send({ type: 'session.signedIn', login })}
-      logic={entryFlowLogic}
-      options={inspect ? { inspect } : undefined}
-    >
-      <SignedOutRoutes onLeaveInstall={() => navigate('/', { replace: true })} />
-    </EntryFlowProvider>
-  );
+  const entryFlow = useChildActor('entryFlow');
+  if (!entryFlow) return <LoadingScreen />;
+  return <SignedOutRoutes onLeaveInstall={() => navigate('/', { replace: true })} />;
 }
 
-function Shell({ entryFlowLogic, inspect, drawCycleLogic, drawCycleOptions }: ShellProps) {
-  useSessionDevice();
+function Shell() {
+  useSystemInTheBrowser();
   const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
   const [location] = useLocation();
   // A player typing their code is about to be signed in: have the signed-in app ready.
@@ -89,14 +84,10 @@ function Shell({ entryFlowLogic, inspect, drawCycleLogic, drawCycleOptions }: Sh
     <InstallGate>
       {isAuthenticated ? (
         <Suspense fallback={<LoadingScreen />}>
-          <SignedInApp
-            drawCycleLogic={drawCycleLogic}
-            drawCycleOptions={drawCycleOptions}
-            inspect={inspect}
-          />
+          <SignedInApp />
         </Suspense>
       ) : (
-        <SignedOutApp entryFlowLogic={entryFlowLogic} inspect={inspect} />
+        <SignedOutApp />
       )}
     </InstallGate>
   );
@@ -104,14 +95,28 @@ function Shell({ entryFlowLogic, inspect, drawCycleLogic, drawCycleOptions }: Sh
 
 export function App({
   sessionLogic = connectedSessionMachine,
-  sessionOptions,
   entryFlowLogic,
-  playersLogic = connectedPlayersMachine,
   drawCycleLogic,
-  drawCycleOptions,
+  sessionOptions,
+  playersLogic = connectedPlayersMachine,
   inspect,
 }: AppProps) {
   const showsToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted, toastsWanted);
+  // Read once: the system keeps its own state from then on.
+  const [logic] = useState(() =>
+    entryFlowLogic || drawCycleLogic
+      ? sessionLogic.provide({
+          actors: {
+            ...(entryFlowLogic ? { entryFlow: entryFlowLogic } : {}),
+            ...(drawCycleLogic ? { drawCycle: drawCycleLogic } : {}),
+          },
+        })
+      : sessionLogic,
+  );
+  const [input] = useState(() => ({
+    ...readStoredSession(browserStorage()),
+    isDesktop: isDesktopDevice(),
+  }));
   return (
     <>
       {showsToasts && (
@@ -121,20 +126,16 @@ export function App({
       )}
       <Router>
         <SessionContext.Provider
-          logic={sessionLogic}
+          logic={logic}
           options={{
-            input: readStoredSession(browserStorage()),
+            systemId: SYSTEM_IDS.session,
+            input,
             ...(inspect ? { inspect } : {}),
             ...sessionOptions,
           }}
         >
           <PlayersLogicContext.Provider value={playersLogic}>
-            <Shell
-              entryFlowLogic={entryFlowLogic}
-              inspect={inspect}
-              drawCycleLogic={drawCycleLogic}
-              drawCycleOptions={drawCycleOptions}
-            />
+            <Shell />
           </PlayersLogicContext.Provider>
         </SessionContext.Provider>
       </Router>

@@ -1,14 +1,14 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
-import { DrawCycleProvider } from '../features/home/DrawCycleProvider';
 import { HomePage } from '../features/home/HomePage';
 import { TabBar } from '../features/tabs/TabBar';
 import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
 import { LoadingScreen, Privacy, Rules, SIGNED_IN_HOME, Terms } from './routes';
+import { useChildActor } from './system';
 
 const PlayersPage = lazy(() =>
   import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
@@ -49,26 +49,15 @@ export function SignedInRoutes() {
   );
 }
 
-export type SignedInAppProps = {
-  drawCycleLogic?: ComponentProps<typeof DrawCycleProvider>['logic'];
-  drawCycleOptions?: ComponentProps<typeof DrawCycleProvider>['options'];
-  inspect?: NonNullable<ComponentProps<typeof DrawCycleProvider>['options']>['inspect'];
-};
-
-/** The draw runs only while a player is signed in (the timer is fetched only then). */
-export default function SignedInApp({
-  drawCycleLogic,
-  drawCycleOptions,
-  inspect,
-}: SignedInAppProps) {
-  const options = inspect ? { inspect, ...drawCycleOptions } : drawCycleOptions;
+/** The draw runs while a player is signed in: the session invokes it (the timer is fetched only then). */
+export default function SignedInApp() {
+  const drawCycle = useChildActor('drawCycle');
+  if (!drawCycle) return <LoadingScreen />;
   return (
-    <DrawCycleProvider logic={drawCycleLogic} options={options}>
-      <div className="signed-in">
-        <SignedInRoutes />
-        <TabBar />
-        <GrandPrizeOverlay />
-      </div>
-    </DrawCycleProvider>
+    <div className="signed-in">
+      <SignedInRoutes />
+      <TabBar />
+      <GrandPrizeOverlay />
+    </div>
   );
 }

@@ -1,12 +1,20 @@
-// The one running session of the app. Views read it with `SessionContext.useSelector` and
-// send to it through `SessionContext.useActorRef`.
+// The app's actor system: the session at its root, with the entry flow and the draw cycle it
+// invokes, connected to the API and the live channel. Views read it with
+// `SessionContext.useSelector` (children through src/app/system.ts) and send to it.
 import { createActorContext } from '@xstate/react';
-import { api } from '../lib/api';
+import { createEntryFlowActors } from '../../machines/entry-flow/entry-flow.actors';
+import { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
+import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
+import { api } from '../lib/api';
 
 export const connectedSessionMachine = sessionMachine.provide({
-  actors: createSessionActors(api),
+  actors: {
+    ...createSessionActors(api),
+    entryFlow: entryFlowMachine.provide({ actors: createEntryFlowActors(api) }),
+    drawCycle: connectedDrawCycleMachine,
+  },
 });
 
 export const SessionContext = createActorContext(connectedSessionMachine);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, setup, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { TimerResponse } from '../../contract/api';
 import { createDrawCycleActors } from '../../machines/draw-cycle/draw-cycle.actors';
 import {
@@ -66,13 +66,27 @@ async function start(options: StartOptions = {}) {
     options.stored === undefined || options.stored === null
       ? null
       : serializePersistedDraw({ ...INITIAL_PERSISTED_DRAW, ...options.stored });
-  const actor = createActor(
-    drawCycleMachine.provide({ actors: createDrawCycleActors(api, cable.listen) }),
-    { clock, input: { stored, session: options.session ?? RETURNING } },
+  // The draw runs as the session's child, as in the app; the session here only listens.
+  const toSession: AnyEventObject[] = [];
+  const session = createActor(
+    setup({
+      actors: {
+        drawCycle: drawCycleMachine.provide({ actors: createDrawCycleActors(api, cable.listen) }),
+      },
+    }).createMachine({
+      invoke: {
+        id: 'drawCycle',
+        src: 'drawCycle',
+        input: { stored, session: options.session ?? RETURNING },
+      },
+      on: { '*': { actions: ({ event }) => void toSession.push(event) } },
+    }),
+    { clock, systemId: 'session' },
   );
   const emitted: DrawCycleEmitted[] = [];
+  session.start();
+  const actor = session.getSnapshot().children.drawCycle as ActorRefFrom<typeof drawCycleMachine>;
   actor.on('*', (effect) => emitted.push(effect));
-  actor.start();
   await settle();
   const context = () => actor.getSnapshot().context;
   /** Moves real time on second by second, as the browser would tick. */
@@ -83,7 +97,21 @@ async function start(options: StartOptions = {}) {
   const press = () => actor.send({ type: 'draw.press' });
   const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e] : []));
   const toasts = () => emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
-  return { actor, api, cable, clock, emitted, context, seconds, press, navigations, toasts };
+  return {
+    actor,
+    /** Stops the draw as signing out does: its parent stops. */
+    stop: () => session.stop(),
+    api,
+    cable,
+    clock,
+    emitted,
+    toSession,
+    context,
+    seconds,
+    press,
+    navigations,
+    toasts,
+  };
 }
 
 /** Web Storage for the node test environment. */
@@ -158,7 +186,7 @@ describe('draw cycle: pressing the black button', () => {
       expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/youve-entered' }]);
       expect(draw.context().canEnterDraw).toBe(false);
       expect(draw.api.count('enterDraw')).toBe(0);
-      draw.actor.stop();
+      draw.stop();
     }
   });
 
@@ -317,7 +345,7 @@ describe('draw cycle: the timer', () => {
 
   it('closes the live channel when the draw stops (signing out)', async () => {
     const draw = await start();
-    draw.actor.stop();
+    draw.stop();
     expect(draw.cable.isOpen).toBe(false);
     expect(draw.cable.closed).toBe(1);
   });
@@ -389,13 +417,13 @@ describe("draw cycle: 'YOU WON!'", () => {
     draw.clock.increment(1);
     expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
     expect(draw.context().grandPrizeAmount).toBeNull();
-    expect(draw.emitted.filter((e) => e.type === 'grandPrizeShown')).toHaveLength(1);
+    expect(draw.toSession.filter((e) => e.type === 'session.grandPrizeShown')).toHaveLength(1);
     // The next draw closes: the prize is still there, but it has been shown.
     draw.cable.broadcastRefetch();
     await settle();
     expect(draw.api.count('grandPrizes')).toBe(2);
     expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(false);
-    expect(draw.emitted.filter((e) => e.type === 'grandPrizeShown')).toHaveLength(1);
+    expect(draw.toSession.filter((e) => e.type === 'session.grandPrizeShown')).toHaveLength(1);
   });
 
   it('shows nothing when the session has shown the grand prize already', async () => {
@@ -438,7 +466,7 @@ describe("draw cycle: 'You're Entered To Win'", () => {
       else draw.api.reject('rewards', new ApiFailure(500, null));
       await settle();
       expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/what-i-like' }]);
-      draw.actor.stop();
+      draw.stop();
     }
   });
 

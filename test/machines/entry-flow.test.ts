@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { createEntryFlowActors } from '../../machines/entry-flow/entry-flow.actors';
 import {
   entryFlowMachine,
@@ -16,16 +16,38 @@ import { LOGIN, PHONE_NUMBER } from '../model/helpers/entry-flow-model';
 
 const LINK_CODE = 'LINK2025';
 
+/** What the flow emits for the app, what it tells the session, and the login it ends with. */
+type Told =
+  EntryFlowEmitted | { type: 'session.termsAccepted' } | { type: 'output'; login: unknown };
+
 function start(input: Partial<EntryFlowInput> = {}) {
   const api = new FakeEntryFlowApi();
   const clock = new SimulatedClock();
-  const actor = createActor(entryFlowMachine.provide({ actors: createEntryFlowActors(api) }), {
-    clock,
-    input: { hasAcceptedTerms: false, isDesktop: false, storedInviteCode: null, ...input },
-  });
-  const emitted: EntryFlowEmitted[] = [];
+  const emitted: Told[] = [];
+  // The flow runs as the session's child, as in the app; the session here only listens.
+  const session = createActor(
+    setup({
+      actors: { entryFlow: entryFlowMachine.provide({ actors: createEntryFlowActors(api) }) },
+    }).createMachine({
+      invoke: {
+        id: 'entryFlow',
+        src: 'entryFlow',
+        input: { hasAcceptedTerms: false, isDesktop: false, storedInviteCode: null, ...input },
+        onDone: {
+          actions: ({ event }) => void emitted.push({ type: 'output', login: event.output }),
+        },
+      },
+      on: {
+        'session.termsAccepted': {
+          actions: () => void emitted.push({ type: 'session.termsAccepted' }),
+        },
+      },
+    }),
+    { clock, systemId: 'session' },
+  );
+  session.start();
+  const actor = session.getSnapshot().children.entryFlow as ActorRefFrom<typeof entryFlowMachine>;
   actor.on('*', (effect) => emitted.push(effect));
-  actor.start();
   const open = (path: EntryPath, search = '', navigationState: unknown = null) =>
     actor.send({ type: 'route.opened', path, search, navigationState });
   const send = (event: EntryFlowEvent) => actor.send(event);
@@ -196,7 +218,7 @@ describe('entry flow: the disclaimer', () => {
     flow.send({ type: 'disclaimer.submit' });
     expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
     expect(flow.emitted).toEqual([
-      { type: 'termsAccepted' },
+      { type: 'session.termsAccepted' },
       { type: 'navigate', to: '/invite-code' },
     ]);
   });
@@ -230,8 +252,9 @@ describe('entry flow: the invite code', () => {
     await settle();
     expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
     expect(flow.actor.getSnapshot().context.inviteCode).toBe('BLACK2025');
+    // Kept for the device (storage key inviteCode).
+    expect(flow.actor.getSnapshot().context.storedInviteCode).toBe('BLACK2025');
     expect(flow.emitted).toEqual([
-      { type: 'inviteCodeReceived', inviteCode: 'BLACK2025' },
       { type: 'toast', message: 'Invitation code received', variant: 'success' },
       { type: 'navigate', to: '/onboarding' },
     ]);
@@ -247,7 +270,7 @@ describe('entry flow: the invite code', () => {
     flow.send({ type: 'disclaimer.toggleAgreement' });
     flow.send({ type: 'disclaimer.submit' });
     expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
-    expect(flow.emitted).toContainEqual({ type: 'termsAccepted' });
+    expect(flow.emitted).toContainEqual({ type: 'session.termsAccepted' });
   });
 
   it("answers a refused code with 'Invalid Code'", async () => {
@@ -454,8 +477,9 @@ describe('entry flow: verification', () => {
       { type: 'dismissToast', key: 'entry-code-sent' },
       { type: 'dismissToast', key: 'entry-verifying' },
       { type: 'toast', message: 'Validation Succesful', variant: 'success' },
-      { type: 'signedIn', login: LOGIN },
       { type: 'navigate', to: '/home' },
+      // The flow's output: the session signs the player in with it.
+      { type: 'output', login: LOGIN },
     ]);
   });
 

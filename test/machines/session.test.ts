@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type ActorRefFrom } from 'xstate';
+import {
+  assign,
+  createActor,
+  fromPromise,
+  setup,
+  SimulatedClock,
+  type ActorRefFrom,
+  type AnyActorRef,
+} from 'xstate';
+import type { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import type { AppConfigResponse, LoginResponse } from '../../contract/api';
 import type { AppEffect } from '../../machines/shared/effects';
 import { createSessionActors, FALLBACK_APP_CONFIG } from '../../machines/session/session.actors';
@@ -106,10 +115,13 @@ function start(
 ) {
   const api = options.api ?? fakeApi();
   const input: SessionInput = { stored: null, hasToken: false, ...options.input };
-  const actor = createActor(sessionMachine.provide({ actors: api.actors }), {
-    input,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  const actor = createActor(
+    sessionMachine.provide({ actors: { ...api.actors, entryFlow: fakeEntryFlow } }),
+    {
+      input,
+      ...(options.clock ? { clock: options.clock } : {}),
+    },
+  );
   const effects: AppEffect[] = [];
   actor.on('*', (effect) => effects.push(effect));
   const stopPersisting = persistSession(actor, storage);
@@ -119,8 +131,36 @@ function start(
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The entry flow as the session sees it: a child that ends with a login. */
+const fakeEntryFlow = setup({
+  types: {
+    context: {} as { login: LoginResponse | null },
+    events: {} as { type: 'verified'; login: LoginResponse },
+    output: {} as LoginResponse,
+  },
+}).createMachine({
+  context: { login: null },
+  initial: 'entering',
+  states: {
+    entering: {
+      on: {
+        verified: { target: 'signedIn', actions: assign(({ event }) => ({ login: event.login })) },
+      },
+    },
+    signedIn: { type: 'final' },
+  },
+  output: ({ context }) => context.login ?? newcomerLogin,
+}) as unknown as typeof entryFlowMachine;
+
+/** The running entry flow of a signed-out session. */
+function entryFlowOf(actor: ActorRefFrom<typeof sessionMachine>) {
+  return actor.getSnapshot().children.entryFlow as AnyActorRef | undefined;
+}
+
 async function signIn(actor: ActorRefFrom<typeof sessionMachine>, login = newcomerLogin) {
-  actor.send({ type: 'session.signedIn', login });
+  const entryFlow = entryFlowOf(actor);
+  if (!entryFlow) throw new Error('The session is not running the entry flow');
+  entryFlow.send({ type: 'verified', login });
   await flush();
 }
 
@@ -177,9 +217,9 @@ describe('session: signing in', () => {
   it('ignores a sign-in while already signed in', async () => {
     const { actor } = start();
     await signIn(actor, newcomerLogin);
-    expect(actor.getSnapshot().can({ type: 'session.signedIn', login: returningLogin })).toBe(
-      false,
-    );
+    // No entry flow runs while signed in: nothing can sign the player in again.
+    expect(entryFlowOf(actor)).toBeUndefined();
+    expect(actor.getSnapshot().context.isFirstTimeUser).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, type InspectionEvent } from 'xstate';
+import { SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
 import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
@@ -37,12 +37,13 @@ const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
   },
 );
 
-// The shell tells the draw the session's flags on every start: every path walks that.
+// The session tells the draw when its flags change (after the 'YOU WON!' view): not a step of
+// its own, walked by the paths that show the prize.
 const SESSION_UPDATED = chartOf(modelDrawCycleMachine).transitions.filter((key) =>
   key.includes('--session.updated#'),
 );
 const paths = planDrawPaths(model, modelDrawCycleMachine, new Set(SESSION_UPDATED));
-const coverage = new CoverageRecorder();
+const coverage = new CoverageRecorder('drawCycle');
 
 /** The running draw-cycle actor of the app, as inspection hands it over. */
 type DrawRef = { getSnapshot: () => DrawSnapshot };
@@ -98,7 +99,7 @@ const executors = {
       drawClock: clock,
       drawApi: new FakeDrawApi(),
       drawInspect: (event: InspectionEvent) => {
-        if (event.actorRef.sessionId === event.rootId) root = event.actorRef;
+        if ((event.actorRef as AnyActorRef).id === 'drawCycle') root = event.actorRef;
         coverage.inspect(event);
       },
     });

@@ -42,7 +42,7 @@ const model = new TestModel<EntryFlowSnapshot, ModelEvent, unknown>(logic as nev
 });
 
 const paths = planEntryFlowPaths(model, logic);
-const coverage = new CoverageRecorder();
+const coverage = new CoverageRecorder('entryFlow');
 let app: EntryFlowHarness;
 
 // ---- gestures ----------------------------------------------------------------------------

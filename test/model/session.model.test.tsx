@@ -55,8 +55,8 @@ type SessionPath = TestPath<SessionSnapshot, SessionModelEvent>;
 
 function describePath(events: SessionModelEvent[], end: SessionSnapshot): string {
   const steps = events.map((event) =>
-    event.type === 'session.signedIn'
-      ? `session.signedIn (questionnaires_count ${event.login.questionnaires_count})`
+    event.type === 'xstate.done.actor.entryFlow'
+      ? `signed in (questionnaires_count ${event.output.questionnaires_count})`
       : 'instructions' in event
         ? `${event.type} (${event.instructions})`
         : 'allowed' in event
@@ -148,8 +148,8 @@ function executorsFor(device: SessionInput) {
       await userEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
       await waitFor(() => expect(window.location.pathname).toBe('/invite-code'));
     },
-    'session.signedIn': async (step) => {
-      const { login } = step.event as EventOf<'session.signedIn'>;
+    'xstate.done.actor.entryFlow': async (step) => {
+      const { output: login } = step.event as EventOf<'xstate.done.actor.entryFlow'>;
       current().entryApi.answerAlways('verifyCode', () => Promise.resolve(login));
       await goTo('/login', { phoneNumber: PHONE_NUMBER });
       const boxes = await screen.findAllByRole('textbox');

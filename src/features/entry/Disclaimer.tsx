@@ -5,7 +5,7 @@ import {
   selectIsAgreementBoxShown,
   selectIsAgreementChecked,
 } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 
 /** The disclaimer: what a player agrees to, with the terms, privacy policy and rules. */
 export function Disclaimer() {

@@ -1,6 +1,6 @@
 import { selectIsDisclaimerShown } from '../../../machines/entry-flow/entry-flow.selectors';
 import { Disclaimer } from './Disclaimer';
-import { useEntryFlowSelector } from './EntryFlowProvider';
+import { useEntryFlowSelector } from './entry-flow-actor';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 

@@ -7,7 +7,7 @@ import {
   selectIsEnteringInviteCode,
   selectIsValidatingInviteCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 

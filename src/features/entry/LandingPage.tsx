@@ -1,6 +1,6 @@
 import { selectLandingScreen } from '../../../machines/entry-flow/entry-flow.selectors';
 import { Disclaimer } from './Disclaimer';
-import { useEntryFlowSelector } from './EntryFlowProvider';
+import { useEntryFlowSelector } from './entry-flow-actor';
 import { StartingSlides } from './StartingSlides';
 import { TicketReceived } from './TicketReceived';
 import { TicketReveal } from './TicketReveal';

@@ -5,7 +5,7 @@ import {
   selectSubmittedCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { CodeBoxes } from './CodeBoxes';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 

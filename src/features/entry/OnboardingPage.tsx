@@ -5,7 +5,7 @@ import {
   selectIsRegistering,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { Disclaimer } from './Disclaimer';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';

@@ -2,7 +2,7 @@ import {
   selectIsEnteringLoginPhone,
   selectIsRequestingLoginCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';

@@ -5,7 +5,7 @@ import {
   selectIsArrowShown,
   selectSlideIndex,
 } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { STARTING_SLIDES } from './slides';
 
 /** The starting page of an invite link: the intro slides, then Welcome with ENTER. */

@@ -1,7 +1,7 @@
 import { SWIPE_THRESHOLDS } from '../../components/InstructionSlides';
 import { Swipeable } from '../../components/Swipeable';
 import { selectCanLeaveTicketReceived } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 
 /** One entry ticket received and kept in the wallet; on to /onboarding. */
 export function TicketReceived() {

@@ -1,5 +1,5 @@
 import { selectIsTicketImageLoaded } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 
 export const TICKET_IMAGE = '/images/lottery-ticket.svg';
 export const TICKET_PLACEHOLDER = '/images/lottery-ticket-placeholder.svg';

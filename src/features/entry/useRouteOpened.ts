@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { EntryPath } from '../../../machines/entry-flow/entry-flow.routes';
-import { useEntryFlowSend } from './EntryFlowProvider';
+import { useEntryFlowSend } from './entry-flow-actor';
 
 /**
  * Tells the entry flow which route is on screen, with the query string and navigation state it

@@ -1,9 +1,23 @@
 // The draw cycle connected to the API client and the live channel. Tests give the app one
-// with fake calls instead.
-import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
+// with fake calls instead. The live channel's client loads with the first signed-in screen.
+import {
+  createDrawCycleActors,
+  type CableListener,
+} from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { api } from '../../lib/api';
-import { listenToTimerChannel } from '../../lib/cable';
+
+const listenToTimerChannel: CableListener = (onRefetch) => {
+  let close: (() => void) | null = null;
+  let closed = false;
+  void import('../../lib/cable').then((cable) => {
+    if (!closed) close = cable.listenToTimerChannel(onRefetch);
+  });
+  return () => {
+    closed = true;
+    close?.();
+  };
+};
 
 export const connectedDrawCycleMachine = drawCycleMachine.provide({
   actors: createDrawCycleActors(
@@ -13,6 +27,6 @@ export const connectedDrawCycleMachine = drawCycleMachine.provide({
       rewards: api.rewards,
       grandPrizes: api.grandPrizes,
     },
-    (onRefetch) => listenToTimerChannel(onRefetch),
+    listenToTimerChannel,
   ),
 });

@@ -1,8 +1,6 @@
 // The running draw cycle, for the views of the signed-in app: the home screen, the tab bar,
 // 'You're Entered To Win' and the 'YOU WON!' view read it with narrow selectors and send to it.
-import { useSelector } from '@xstate/react';
-import { createContext, useContext } from 'react';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import type {
   DrawCycleEvent,
   DrawCycleMachine,
@@ -11,26 +9,18 @@ import {
   selectCanEnterDraw,
   selectIsAnsweringFromTellUsMore,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
+import { useChildSelector, useChildSend } from '../../app/system';
 
-export type DrawCycleActorRef = ActorRefFrom<DrawCycleMachine>;
 type DrawCycleSnapshot = SnapshotFrom<DrawCycleMachine>;
-
-export const DrawCycleActorContext = createContext<DrawCycleActorRef | null>(null);
-
-function useDrawCycleActor(): DrawCycleActorRef {
-  const actor = useContext(DrawCycleActorContext);
-  if (!actor) throw new Error('Signed-in screens render inside <DrawCycleProvider>.');
-  return actor;
-}
 
 /** A narrow read of the draw cycle (use the selectors of draw-cycle.selectors.ts). */
 export function useDrawCycleSelector<T>(selector: (snapshot: DrawCycleSnapshot) => T): T {
-  return useSelector(useDrawCycleActor(), selector);
+  return useChildSelector('drawCycle', selector);
 }
 
 /** Sends an event to the draw cycle. */
 export function useDrawCycleSend(): (event: DrawCycleEvent) => void {
-  return useDrawCycleActor().send;
+  return useChildSend('drawCycle');
 }
 
 /** What the tab bar needs to know about the draw. */

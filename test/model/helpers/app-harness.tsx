@@ -142,7 +142,7 @@ export type RenderAppOptions = {
   clock?: SimulatedClock;
   /** Answer the settings call at once with these settings (default: the test answers). */
   config?: AppConfigResponse | null;
-  /** Clock and inspection of the draw cycle (default: the browser's clock). */
+  /** The system's clock when `clock` is not given (the draw is a child of the session). */
   drawClock?: SimulatedClock;
   drawInspect?: (event: InspectionEvent) => void;
   /** The draw's calls (default: `idleDrawApi()`, answered at once). */
@@ -174,9 +174,14 @@ export function renderApp(options: RenderAppOptions = {}) {
   const drawApi = options.drawApi ?? idleDrawApi();
   const cable = new FakeCable();
   const sessionLogic = sessionMachine.provide({ actors: createSessionActors(sessionApi) });
+  // One system, one clock and one inspector: the draw runs as a child of the session.
+  const clock = options.clock ?? options.drawClock;
+  const inspectors = [options.inspect, options.drawInspect].filter((i) => i !== undefined);
   const sessionOptions: Pick<ActorOptions<typeof sessionLogic>, 'inspect' | 'clock'> = {
-    ...(options.inspect ? { inspect: options.inspect } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
+    ...(inspectors.length > 0
+      ? { inspect: (event: InspectionEvent) => inspectors.forEach((inspect) => inspect(event)) }
+      : {}),
+    ...(clock ? { clock } : {}),
   };
   const view = render(
     <App
@@ -187,10 +192,6 @@ export function renderApp(options: RenderAppOptions = {}) {
       drawCycleLogic={drawCycleMachine.provide({
         actors: createDrawCycleActors(drawApi, cable.listen),
       })}
-      drawCycleOptions={{
-        ...(options.drawClock ? { clock: options.drawClock } : {}),
-        ...(options.drawInspect ? { inspect: options.drawInspect } : {}),
-      }}
     />,
   );
   return { view, sessionApi, entryApi, playersApi, drawApi, cable };

@@ -1,6 +1,7 @@
 // Which states and transitions of a machine a run actually took, recorded through inspection of
 // the running app's actor, compared with every state and transition the chart defines.
 import type {
+  AnyActorRef,
   AnyStateMachine,
   AnyStateNode,
   AnyTransitionDefinition,
@@ -37,9 +38,20 @@ export class CoverageRecorder {
   readonly states = new Set<string>();
   readonly transitions = new Set<string>();
 
-  /** An `inspect` callback for the actor whose chart is measured (the root actor). */
+  /**
+   * @param actorId the id of the child actor whose chart is measured (`entryFlow`,
+   *   `drawCycle`); by default the root actor of the system.
+   */
+  constructor(private readonly actorId: string | null = null) {}
+
+  private measures(event: InspectionEvent): boolean {
+    if (this.actorId === null) return event.actorRef.sessionId === event.rootId;
+    return (event.actorRef as AnyActorRef).id === this.actorId;
+  }
+
+  /** An `inspect` callback for the actor whose chart is measured. */
   readonly inspect = (event: InspectionEvent): void => {
-    if (event.actorRef.sessionId !== event.rootId) return;
+    if (!this.measures(event)) return;
     if (event.type === '@xstate.microstep') {
       for (const transition of event._transitions) {
         this.transitions.add(transitionKey(transition));

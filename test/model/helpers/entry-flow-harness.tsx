@@ -2,14 +2,21 @@
 // toasts), around a running entry flow whose calls the test answers and whose clock it moves.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect, useRef } from 'react';
 import { vi } from 'vitest';
-import { Route, Switch } from 'wouter';
-import { SimulatedClock, type InspectionEvent } from 'xstate';
+import { Route, Switch, useLocation } from 'wouter';
+import { setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
 import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
 import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
 import { DisclaimerPage } from '../../../src/features/entry/DisclaimerPage';
-import { EntryFlowProvider } from '../../../src/features/entry/EntryFlowProvider';
+import { isDesktopDevice } from '../../../src/features/entry/device';
+import type { connectedSessionMachine } from '../../../src/app/session-context';
+import { SessionContext } from '../../../src/app/session-context';
+import { useChildActor } from '../../../src/app/system';
+import { carryOutEffects, DEVICE_WRITERS, keepSystemOnDevice } from '../../../src/app/system-sync';
+import { SYSTEM_IDS } from '../../../machines/session/session.machine';
+import { browserStorage, readItem, STORAGE_KEYS } from '../../../machines/shared/device';
 import { InviteCodePage } from '../../../src/features/entry/InviteCodePage';
 import { LandingPage } from '../../../src/features/entry/LandingPage';
 import { LoginPage } from '../../../src/features/entry/LoginPage';
@@ -24,6 +31,41 @@ export const START_PATH = '/start';
 
 export type EntryFlowHarness = ReturnType<typeof renderEntryFlow>;
 
+/** The entry pages as the signed-out app mounts them, while the entry flow runs. */
+function EntryPages() {
+  const root = SessionContext.useActorRef();
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
+  useLayoutEffect(() => carryOutEffects(root, () => navigateRef.current), [root]);
+  useLayoutEffect(
+    () =>
+      keepSystemOnDevice(root, browserStorage(), {
+        [SYSTEM_IDS.entryFlow]: DEVICE_WRITERS[SYSTEM_IDS.entryFlow]!,
+      }),
+    [root],
+  );
+  const running = useChildActor('entryFlow') !== undefined;
+  return (
+    <Switch>
+      {running && <Route path="/" component={LandingPage} />}
+      {running && <Route path="/disclaimer" component={DisclaimerPage} />}
+      {running && <Route path="/invite-code" component={InviteCodePage} />}
+      {running && <Route path="/onboarding" component={OnboardingPage} />}
+      {running && <Route path="/phone-login" component={PhoneLoginPage} />}
+      {running && <Route path="/login" component={LoginPage} />}
+      <Route path="/home">
+        <main>Home</main>
+      </Route>
+      <Route>
+        <main>Nothing here</main>
+      </Route>
+    </Switch>
+  );
+}
+
 export function renderEntryFlow(
   options: { hasAcceptedTerms?: boolean; inspect?: (event: InspectionEvent) => void } = {},
 ) {
@@ -35,39 +77,47 @@ export function renderEntryFlow(
   let latest: EntryFlowSnapshot | null = null;
   const inspect = (event: InspectionEvent) => {
     options.inspect?.(event);
-    if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) {
+    if (event.type === '@xstate.snapshot' && (event.actorRef as AnyActorRef).id === 'entryFlow') {
       latest = event.snapshot as EntryFlowSnapshot;
     }
   };
-  const logic = entryFlowMachine.provide({ actors: createEntryFlowActors(api) });
+  const entryFlow = entryFlowMachine.provide({ actors: createEntryFlowActors(api) });
+  // The session as the entry flow sees it: its parent, told when the terms are accepted, and
+  // given the login when the flow ends.
+  const session = setup({
+    types: { events: {} as { type: 'session.termsAccepted' } },
+    actors: { entryFlow },
+  }).createMachine({
+    initial: 'signedOut',
+    states: {
+      signedOut: {
+        invoke: {
+          id: 'entryFlow',
+          src: 'entryFlow',
+          input: {
+            hasAcceptedTerms: options.hasAcceptedTerms ?? false,
+            isDesktop: isDesktopDevice(),
+            storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
+          },
+          onDone: { target: 'signedIn', actions: ({ event }) => onSignedIn(event.output) },
+        },
+        on: { 'session.termsAccepted': { actions: () => onTermsAccepted() } },
+      },
+      signedIn: {},
+    },
+  });
   window.history.replaceState(null, '', START_PATH);
   const user = userEvent.setup();
 
   const view = render(
     <>
       <Toasts />
-      <EntryFlowProvider
-        hasAcceptedTerms={options.hasAcceptedTerms ?? false}
-        onTermsAccepted={onTermsAccepted}
-        onSignedIn={onSignedIn}
-        logic={logic}
-        options={{ clock, inspect }}
+      <SessionContext.Provider
+        logic={session as unknown as typeof connectedSessionMachine}
+        options={{ clock, inspect, systemId: 'session' }}
       >
-        <Switch>
-          <Route path="/" component={LandingPage} />
-          <Route path="/disclaimer" component={DisclaimerPage} />
-          <Route path="/invite-code" component={InviteCodePage} />
-          <Route path="/onboarding" component={OnboardingPage} />
-          <Route path="/phone-login" component={PhoneLoginPage} />
-          <Route path="/login" component={LoginPage} />
-          <Route path="/home">
-            <main>Home</main>
-          </Route>
-          <Route>
-            <main>Nothing here</main>
-          </Route>
-        </Switch>
-      </EntryFlowProvider>
+        <EntryPages />
+      </SessionContext.Provider>
     </>,
   );
 

@@ -127,6 +127,8 @@ export const CALL_OUTCOMES: Record<InvokeId, ModelEvent[]> = {
 
 /** The events enabled in `snapshot`: what the visitor can do there and how running calls end. */
 export function entryFlowModelEvents(snapshot: EntryFlowSnapshot): ModelEvent[] {
+  // Signed in: the flow has ended with its login and takes no more events.
+  if (snapshot.status === 'done') return [];
   const candidates: ModelEvent[] = [...ROUTE_OPENINGS, ...VISITOR_EVENTS];
   for (const id of INVOKE_IDS) {
     if (snapshot.children[id]) candidates.push(...CALL_OUTCOMES[id]);

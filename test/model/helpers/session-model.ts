@@ -2,6 +2,7 @@
 // or the network can cause in each state, with small named fixtures, and what tells two states
 // apart.
 import type { SnapshotFrom } from 'xstate';
+import type { LoginResponse } from '../../../contract/api';
 import { ApiFailure } from '../../../src/lib/api';
 import { toAppConfig } from '../../../machines/session/session.actors';
 import type {
@@ -25,6 +26,8 @@ type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unkn
 export type SessionModelEvent =
   | { type: 'xstate.init' }
   | SessionEvent
+  /** The entry flow (a child of the session) ends with the player's login. */
+  | Done<'entryFlow', LoginResponse>
   | Done<'logout', undefined>
   | Failed<'logout'>
   | Done<'deleteAccount', undefined>
@@ -49,8 +52,8 @@ export const SIGNED_IN_DEVICE: SessionInput = {
 
 const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.termsAccepted' },
-  { type: 'session.signedIn', login: NEWCOMER_LOGIN },
-  { type: 'session.signedIn', login: RETURNING_LOGIN },
+  { type: 'xstate.done.actor.entryFlow', output: NEWCOMER_LOGIN },
+  { type: 'xstate.done.actor.entryFlow', output: RETURNING_LOGIN },
   { type: 'session.unauthorized' },
   { type: 'session.logout' },
   { type: 'session.deleteAccount' },
