@@ -1,12 +1,4 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Router, useLocation } from 'wouter';
 import type { ActorOptions } from 'xstate';
 import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
@@ -21,7 +13,7 @@ import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
-import { carryOutEffects, keepSystemOnDevice } from './system-sync';
+import { keepSystemOnDevice, useSystemEffects } from './system-sync';
 import { useChildActor } from './system';
 import './global.css';
 
@@ -51,12 +43,7 @@ export type AppProps = {
  */
 function useSystemInTheBrowser() {
   const session = SessionContext.useActorRef();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  useLayoutEffect(() => {
-    navigateRef.current = navigate;
-  });
-  useLayoutEffect(() => carryOutEffects(session, () => navigateRef.current), [session]);
+  useSystemEffects(session);
   useLayoutEffect(() => keepSystemOnDevice(session, browserStorage()), [session]);
   useEffect(() => {
     setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));

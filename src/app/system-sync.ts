@@ -1,6 +1,8 @@
 // Where the app's actor system meets the browser, for the whole system at once: what machines
 // emit (navigation, toasts) is carried out, and what they keep on the device is written. Each
 // child the session invokes is attached when it starts and detached when it stops.
+import { useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'wouter';
 import type { AnyActorRef } from 'xstate';
 import {
   drawStorageEntry,
@@ -83,6 +85,19 @@ export const DEVICE_WRITERS: Record<string, Writer> = {
     return () => subscription.unsubscribe();
   },
 };
+
+/**
+ * Carries out what the system's actors emit while mounted, through the router of the moment.
+ * A layout effect: attached before the actors start, so no effect of their first steps is lost.
+ */
+export function useSystemEffects(root: AnyActorRef): void {
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  });
+  useLayoutEffect(() => carryOutEffects(root, () => navigateRef.current), [root]);
+}
 
 /** The one place that writes what the machines keep on the device. */
 export function keepSystemOnDevice(

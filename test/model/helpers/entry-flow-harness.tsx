@@ -2,9 +2,9 @@
 // toasts), around a running entry flow whose calls the test answers and whose clock it moves.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { vi } from 'vitest';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch } from 'wouter';
 import { setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
 import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
@@ -14,7 +14,7 @@ import { isDesktopDevice } from '../../../src/features/entry/device';
 import type { connectedSessionMachine } from '../../../src/app/session-context';
 import { SessionContext } from '../../../src/app/session-context';
 import { useChildActor } from '../../../src/app/system';
-import { carryOutEffects, DEVICE_WRITERS, keepSystemOnDevice } from '../../../src/app/system-sync';
+import { DEVICE_WRITERS, keepSystemOnDevice, useSystemEffects } from '../../../src/app/system-sync';
 import { SYSTEM_IDS } from '../../../machines/session/session.machine';
 import { browserStorage, readItem, STORAGE_KEYS } from '../../../machines/shared/device';
 import { InviteCodePage } from '../../../src/features/entry/InviteCodePage';
@@ -34,12 +34,7 @@ export type EntryFlowHarness = ReturnType<typeof renderEntryFlow>;
 /** The entry pages as the signed-out app mounts them, while the entry flow runs. */
 function EntryPages() {
   const root = SessionContext.useActorRef();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  useLayoutEffect(() => {
-    navigateRef.current = navigate;
-  });
-  useLayoutEffect(() => carryOutEffects(root, () => navigateRef.current), [root]);
+  useSystemEffects(root);
   useLayoutEffect(
     () =>
       keepSystemOnDevice(root, browserStorage(), {
