@@ -67,6 +67,8 @@ export type EntryFlowContext = {
   code: string;
   /** The verified login, the flow's output. */
   login: LoginResponse | null;
+  /** /phone-login's last request found no player with the number: offer the way to sign up. */
+  isNotRegistered: boolean;
 };
 
 export type EntryFlowEvent =
@@ -83,7 +85,9 @@ export type EntryFlowEvent =
   | { type: 'inviteCode.submit'; inviteCode: string }
   | { type: 'phone.submit'; phoneNumber: string }
   | { type: 'login.submitPhone'; phoneNumber: string }
-  | { type: 'code.complete'; code: string };
+  | { type: 'code.complete'; code: string }
+  | { type: 'code.resend' }
+  | { type: 'login.changeNumber' };
 
 export type EntryFlowEmitted = NavigateEffect | ToastEffect | DismissToastEffect;
 
@@ -151,11 +155,13 @@ export const entryFlowMachine = setup({
     isCodeComplete: ({ event }) =>
       event.type === 'code.complete' && OneTimeCode.safeParse(event.code).success,
     isNetworkFailure: (_, failure: CallFailure) => failure.status === 0,
+    isServerAnswer: (_, failure: CallFailure) => failure.status !== 0,
     isAlreadyRegistered: (_, failure: CallFailure) => failure.status === 409,
     // 422 is the spec's case; a 429 (too many requests) also carries a detail worth showing.
     hasRejectedPhoneNumber: (_, failure: CallFailure) =>
       (failure.status === 422 || failure.status === 429) && failure.detail !== null,
     isUnauthorized: (_, failure: CallFailure) => failure.status === 401,
+    isNotRegistered: (_, failure: CallFailure) => failure.status === 404,
   },
   actions: {
     navigate: enqueueActions(({ enqueue }, params: NavigateParams) => {
@@ -224,7 +230,11 @@ export const entryFlowMachine = setup({
         assertEvent(event, ['phone.submit', 'login.submitPhone']);
         return event.phoneNumber;
       },
+      isNotRegistered: false,
     }),
+    markNotRegistered: assign({ isNotRegistered: true }),
+    // A link's code that the server knows is kept on the device, so a reload keeps it.
+    keepInviteLinkCode: assign({ storedInviteCode: ({ context }) => context.inviteLinkCode }),
     showCodeSent: emit((_, params: CodeRequest) => ({
       type: 'toast' as const,
       message: params.otp ?? 'Your code has been sent',
@@ -258,6 +268,7 @@ export const entryFlowMachine = setup({
     phoneNumber: null,
     code: '',
     login: null,
+    isNotRegistered: false,
   }),
   initial: 'awaitingRoute',
   // Reached only through `signedIn`, once the login is in the context.
@@ -304,7 +315,15 @@ export const entryFlowMachine = setup({
         target: '.verification',
         actions: ['rememberRoute', 'openVerification'],
       },
-      { guard: 'isLoginRoute', target: '.missingPhoneNumber', actions: 'rememberRoute' },
+      {
+        // Nothing to verify without a number: ask for one.
+        guard: 'isLoginRoute',
+        target: '.phoneLogin',
+        actions: [
+          'rememberRoute',
+          { type: 'navigate', params: { to: '/phone-login', replace: true } },
+        ],
+      },
     ],
   },
   states: {
@@ -312,58 +331,83 @@ export const entryFlowMachine = setup({
       description: 'Nothing on screen yet: the first page to open says where the visitor is.',
     },
     startingPage: {
-      description: 'The invite link (/?code=): swipeable intro slides, then Welcome with ENTER.',
-      entry: 'resetSlides',
-      invoke: {
-        // Counting the click never holds the visitor up; the actor ignores failures.
-        id: 'countInviteClick',
-        src: 'countInviteClick',
-        input: ({ context }) => ({ inviteCode: context.inviteLinkCode ?? '' }),
-      },
-      on: {
-        'slides.next': { guard: 'canGoToNextSlide', actions: 'showNextSlide' },
-        'slides.previous': { guard: 'canGoToPreviousSlide', actions: 'showPreviousSlide' },
-        'slides.skip': { guard: 'canSkipSlides', actions: 'skipToWelcomeSlide' },
-        'ticket.enter': { guard: 'isOnWelcomeSlide', target: 'revealingTicket' },
-      },
-    },
-    revealingTicket: {
-      description: 'The lottery ticket, blurred until its image has loaded, for 2.5 s.',
-      entry: 'blurTicketImage',
-      on: {
-        'ticket.imageLoaded': { guard: 'isTicketImageLoading', actions: 'revealTicketImage' },
-      },
-      after: { ticketReveal: 'ticketReceived' },
-    },
-    ticketReceived: {
       description:
-        'One entry ticket received, kept in the wallet; on to /onboarding with the code.',
-      on: {
-        'ticketReceived.forward': {
-          target: 'onboarding',
-          actions: [
-            { type: 'takeInviteLinkCode', params: { skipDisclaimers: false } },
-            {
-              type: 'navigate',
-              params: ({ context }) => ({
-                to: '/onboarding',
-                state: { inviteCode: context.inviteLinkCode, skipDisclaimers: false },
-              }),
-            },
-          ],
+        'The invite link (/?code=): its code is checked at once while the visitor reads the slides.',
+      initial: 'slides',
+      entry: 'resetSlides',
+      invoke: [
+        {
+          // Counting the click never holds the visitor up; the actor ignores failures.
+          id: 'countInviteClick',
+          src: 'countInviteClick',
+          input: ({ context }) => ({ inviteCode: context.inviteLinkCode ?? '' }),
         },
-        'ticketReceived.skip': {
-          target: 'onboarding',
-          actions: [
-            { type: 'takeInviteLinkCode', params: { skipDisclaimers: true } },
-            {
-              type: 'navigate',
-              params: ({ context }) => ({
-                to: '/onboarding',
-                state: { inviteCode: context.inviteLinkCode, skipDisclaimers: true },
-              }),
+        {
+          id: 'checkInviteLink',
+          src: 'validateInvite',
+          input: ({ context }) => ({ inviteCode: context.inviteLinkCode ?? '' }),
+          onDone: { actions: 'keepInviteLinkCode' },
+          // Offline, nothing happens: registration checks the code again.
+          onError: {
+            // A code the server refuses: fix it before walking through the slides.
+            guard: { type: 'isServerAnswer', params: ({ event }) => toCallFailure(event.error) },
+            target: '#entryFlow.inviteCode',
+            actions: [
+              { type: 'navigate', params: { to: '/invite-code', replace: true } },
+              { type: 'showToast', params: { message: 'Invalid Code', variant: 'error' } },
+            ],
+          },
+        },
+      ],
+      states: {
+        slides: {
+          description: 'Swipeable intro slides, then Welcome with ENTER.',
+          on: {
+            'slides.next': { guard: 'canGoToNextSlide', actions: 'showNextSlide' },
+            'slides.previous': { guard: 'canGoToPreviousSlide', actions: 'showPreviousSlide' },
+            'slides.skip': { guard: 'canSkipSlides', actions: 'skipToWelcomeSlide' },
+            'ticket.enter': { guard: 'isOnWelcomeSlide', target: 'revealingTicket' },
+          },
+        },
+        revealingTicket: {
+          description: 'The lottery ticket, blurred until its image has loaded, for 2.5 s.',
+          entry: 'blurTicketImage',
+          on: {
+            'ticket.imageLoaded': { guard: 'isTicketImageLoading', actions: 'revealTicketImage' },
+          },
+          after: { ticketReveal: 'ticketReceived' },
+        },
+        ticketReceived: {
+          description:
+            'One entry ticket received, kept in the wallet; on to /onboarding with the code.',
+          on: {
+            'ticketReceived.forward': {
+              target: '#entryFlow.onboarding',
+              actions: [
+                { type: 'takeInviteLinkCode', params: { skipDisclaimers: false } },
+                {
+                  type: 'navigate',
+                  params: ({ context }) => ({
+                    to: '/onboarding',
+                    state: { inviteCode: context.inviteLinkCode, skipDisclaimers: false },
+                  }),
+                },
+              ],
             },
-          ],
+            'ticketReceived.skip': {
+              target: '#entryFlow.onboarding',
+              actions: [
+                { type: 'takeInviteLinkCode', params: { skipDisclaimers: true } },
+                {
+                  type: 'navigate',
+                  params: ({ context }) => ({
+                    to: '/onboarding',
+                    state: { inviteCode: context.inviteLinkCode, skipDisclaimers: true },
+                  }),
+                },
+              ],
+            },
+          },
         },
       },
     },
@@ -568,6 +612,17 @@ export const entryFlowMachine = setup({
                 },
               },
               {
+                guard: {
+                  type: 'isNotRegistered',
+                  params: ({ event }) => toCallFailure(event.error),
+                },
+                target: 'entering',
+                actions: [
+                  'markNotRegistered',
+                  { type: 'showToast', params: { message: 'Not registered', variant: 'error' } },
+                ],
+              },
+              {
                 target: 'entering',
                 actions: {
                   type: 'showToast',
@@ -608,6 +663,18 @@ export const entryFlowMachine = setup({
               guard: 'isCodeComplete',
               target: 'verifying',
               actions: 'rememberCode',
+            },
+            // A new text voids the earlier code (and the one locked out by wrong guesses).
+            'code.resend': {
+              target: 'requestingCode',
+              actions: [
+                'clearCode',
+                { type: 'dismissToast', params: { key: TOAST_KEYS.codeSent } },
+              ],
+            },
+            'login.changeNumber': {
+              target: '#entryFlow.phoneLogin',
+              actions: { type: 'navigate', params: { to: '/phone-login' } },
             },
           },
         },
@@ -660,9 +727,6 @@ export const entryFlowMachine = setup({
           },
         },
       },
-    },
-    missingPhoneNumber: {
-      description: '/login without a phone number in navigation state: nothing happens.',
     },
     signedIn: {
       type: 'final',

@@ -13,9 +13,9 @@ type EntryFlowSnapshot = SnapshotFrom<typeof entryFlowMachine>;
 export type LandingScreen = 'slides' | 'revealingTicket' | 'ticketReceived' | 'disclaimer' | null;
 
 export function selectLandingScreen(snapshot: EntryFlowSnapshot): LandingScreen {
-  if (snapshot.matches('startingPage')) return 'slides';
-  if (snapshot.matches('revealingTicket')) return 'revealingTicket';
-  if (snapshot.matches('ticketReceived')) return 'ticketReceived';
+  if (snapshot.matches({ startingPage: 'slides' })) return 'slides';
+  if (snapshot.matches({ startingPage: 'revealingTicket' })) return 'revealingTicket';
+  if (snapshot.matches({ startingPage: 'ticketReceived' })) return 'ticketReceived';
   if (snapshot.matches('disclaimer')) return 'disclaimer';
   return null;
 }
@@ -33,7 +33,8 @@ export const selectCanSkipSlides = (snapshot: EntryFlowSnapshot): boolean =>
   snapshot.can({ type: 'slides.skip' });
 
 export const selectIsOnWelcomeSlide = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches('startingPage') && snapshot.context.slideIndex === WELCOME_SLIDE_INDEX;
+  snapshot.matches({ startingPage: 'slides' }) &&
+  snapshot.context.slideIndex === WELCOME_SLIDE_INDEX;
 
 export const selectCanEnter = (snapshot: EntryFlowSnapshot): boolean =>
   snapshot.can({ type: 'ticket.enter' });
@@ -85,6 +86,16 @@ export const selectIsRequestingLoginCode = (snapshot: EntryFlowSnapshot): boolea
 
 export const selectIsAwaitingCode = (snapshot: EntryFlowSnapshot): boolean =>
   snapshot.matches({ verification: 'awaitingCode' });
+
+export const selectCanResendCode = (snapshot: EntryFlowSnapshot): boolean =>
+  snapshot.can({ type: 'code.resend' });
+
+export const selectCanChangeNumber = (snapshot: EntryFlowSnapshot): boolean =>
+  snapshot.can({ type: 'login.changeNumber' });
+
+/** The number asked for a code belongs to no player: /phone-login offers signing up. */
+export const selectIsNotRegistered = (snapshot: EntryFlowSnapshot): boolean =>
+  snapshot.context.isNotRegistered;
 
 export const selectIsRequestingCode = (snapshot: EntryFlowSnapshot): boolean =>
   snapshot.matches({ verification: 'requestingCode' });

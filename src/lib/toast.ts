@@ -42,24 +42,38 @@ export const TOAST_DURATIONS = {
 } as const;
 export const MAX_TOASTS = 20;
 
+// A keyed toast shown again replaces the one on screen (a resent code, say). notistack drops a
+// toast whose key is still on screen, even while it leaves, so each showing gets a key of its
+// own and the toast's key names whichever showing is current.
+const showings = new Map<string, string>();
+let showingCount = 0;
+
 export function showToast(toast: Omit<ToastEffect, 'type'>): void {
   wantToasts();
   const duration =
     toast.variant === 'loading' ? TOAST_DURATIONS.loadingMax : TOAST_DURATIONS[toast.variant];
-  void container.then(({ enqueueSnackbar }) =>
+  const { key } = toast;
+  const previous = key === undefined ? undefined : showings.get(key);
+  showingCount += 1;
+  const showing = key === undefined ? undefined : `${key}#${showingCount}`;
+  if (key !== undefined && showing !== undefined) showings.set(key, showing);
+  void container.then(({ enqueueSnackbar, closeSnackbar }) => {
+    if (previous !== undefined) closeSnackbar(previous);
     enqueueSnackbar(toast.message, {
       variant:
         toast.variant === 'loading' ? 'info' : toast.variant === 'info' ? 'default' : toast.variant,
-      key: toast.key,
-      preventDuplicate: toast.key !== undefined,
+      ...(showing === undefined ? {} : { key: showing }),
       persist: toast.persist ?? false,
       autoHideDuration: duration,
-    }),
-  );
+    });
+  });
 }
 
 export function dismissToast(key: string): void {
   // Nothing can be on screen to dismiss before the first toast.
   if (!wanted) return;
-  void container.then(({ closeSnackbar }) => closeSnackbar(key));
+  const showing = showings.get(key);
+  if (showing === undefined) return;
+  showings.delete(key);
+  void container.then(({ closeSnackbar }) => closeSnackbar(showing));
 }

@@ -133,8 +133,6 @@ describe('a newcomer on a phone', () => {
     await page.getByText('Invitation code received').waitFor();
 
     await page.waitForURL('**/onboarding**');
-    await page.waitForTimeout(1000);
-    await screenshot(page, 'dbg-onb');
     const phoneField = page.getByRole('textbox');
     await page.getByRole('button', { name: 'Enter' }).tap();
     await page.getByText('Phone number cannot be empty.').waitFor();
@@ -152,7 +150,7 @@ describe('a newcomer on a phone', () => {
 });
 
 describe('a returning player', () => {
-  it('signs back in with a new code, after one wrong code', async () => {
+  it('signs back in with a resent code, after one wrong code', async () => {
     const phone = newPhone();
     // Registered earlier, on another device.
     const code = await createInvite();
@@ -165,7 +163,16 @@ describe('a returning player', () => {
 
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
-    await page.goto('/phone-login');
+    // A stale invite link is caught at once; the player is one tap away from signing in.
+    await page.goto('/?code=BADCODE1');
+    await page.waitForURL('**/invite-code');
+    await page.getByText('Invalid Code').waitFor();
+    await screenshot(page, 'invite-link-invalid');
+    await page.getByRole('link', { name: 'I already have an account' }).tap();
+    await page.waitForURL('**/phone-login');
+    // The verification screen without a number sends the player back here.
+    await page.goto('/login');
+    await page.waitForURL('**/phone-login');
     await page.getByText('Welcome back').waitFor();
     expect(await page.getByRole('button', { name: 'Get my code' }).count()).toBe(0);
     await page.getByRole('textbox').fill(phone.digits);
@@ -179,14 +186,20 @@ describe('a returning player', () => {
     const right = (await shown.textContent())!.trim();
     const wrong = right === '0000' ? '1111' : '0000';
     const boxes = page.locator('input[inputmode="numeric"]');
-    await boxes.first().tap();
+    // The first box has the focus: the keyboard is up without a tap.
     await page.keyboard.type(wrong, { delay: 40 });
     await page.getByText('Invalid Code').waitFor();
     await screenshot(page, 'login-invalid-code');
     expect(new URL(page.url()).pathname).toBe('/login');
 
+    // A new text voids the first code.
+    const resent = page.waitForResponse((r) => r.url().endsWith('/users/request_code'));
+    await page.getByRole('button', { name: 'Resend code' }).tap();
+    const fresh = ((await (await resent).json()) as { otp: string }).otp;
+    await page.getByText(fresh, { exact: true }).last().waitFor();
+    await screenshot(page, 'login-resent-code');
     await boxes.first().tap();
-    await page.keyboard.type(right, { delay: 40 });
+    await page.keyboard.type(fresh, { delay: 40 });
     await page.waitForURL('**/home');
     await page.getByText('Enter To Win').waitFor();
     await screenshot(page, 'returning-home');

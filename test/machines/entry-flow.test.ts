@@ -94,7 +94,7 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
-    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
     expect(flow.actor.getSnapshot().context.slideIndex).toBe(0);
     expect(flow.api.callsOf('countInviteClick')).toEqual([LINK_CODE]);
   });
@@ -105,7 +105,7 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
     expect(flow.actor.getSnapshot().status).toBe('active');
-    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
     expect(flow.toasts()).toEqual([]);
   });
 
@@ -143,14 +143,14 @@ describe('entry flow: the starting page of an invite link', () => {
   it('shows the ticket for exactly 2.5 s after ENTER, blurred until its image loads', () => {
     const flow = atWelcomeSlide(start());
     flow.send({ type: 'ticket.enter' });
-    expect(flow.actor.getSnapshot().value).toBe('revealingTicket');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'revealingTicket' });
     expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(false);
     flow.send({ type: 'ticket.imageLoaded' });
     expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(true);
     flow.clock.increment(2499);
-    expect(flow.actor.getSnapshot().value).toBe('revealingTicket');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'revealingTicket' });
     flow.clock.increment(1);
-    expect(flow.actor.getSnapshot().value).toBe('ticketReceived');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'ticketReceived' });
   });
 
   it('the arrow goes to /onboarding with the code, the disclaimer first', () => {
@@ -196,6 +196,46 @@ describe('entry flow: the starting page of an invite link', () => {
     const before = flow.actor.getSnapshot();
     flow.open('/onboarding', '', { inviteCode: LINK_CODE, skipDisclaimers: true });
     expect(flow.actor.getSnapshot()).toBe(before);
+  });
+});
+
+describe("entry flow: the invite link's code is checked when the starting page opens", () => {
+  function opened() {
+    const flow = start();
+    flow.api.answerAlways('countInviteClick', () => Promise.resolve({}));
+    flow.open('/', `?code=${LINK_CODE}`);
+    expect(flow.api.callsOf('validateInvite')).toEqual([{ invite_code: LINK_CODE }]);
+    return flow;
+  }
+
+  it('keeps a valid code on the device while the visitor reads the slides', async () => {
+    const flow = opened();
+    flow.send({ type: 'slides.next' });
+    flow.api.resolve('validateInvite', { valid: true });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
+    expect(flow.actor.getSnapshot().context.slideIndex).toBe(1);
+    expect(flow.actor.getSnapshot().context.storedInviteCode).toBe(LINK_CODE);
+    expect(flow.toasts()).toEqual([]);
+  });
+
+  it("leads to /invite-code with 'Invalid Code' when the server refuses the code", async () => {
+    const flow = opened();
+    flow.send({ type: 'slides.skip' });
+    flow.api.reject('validateInvite', new ApiFailure(404, 'Invalid invite code'));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
+    expect(flow.toasts()).toEqual([{ message: 'Invalid Code', variant: 'error' }]);
+  });
+
+  it('lets the visitor on when the check cannot reach the server', async () => {
+    const flow = opened();
+    flow.api.reject('validateInvite', new ApiFailure(0, null));
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
+    expect(flow.actor.getSnapshot().context.storedInviteCode).toBeNull();
+    expect(flow.emitted).toEqual([]);
   });
 });
 
@@ -420,6 +460,10 @@ describe('entry flow: a returning player asks for a code', () => {
     flow.api.reject('requestCode', new ApiFailure(status, 'No player has this phone number'));
     await settle();
     expect(flow.toasts()).toEqual([{ message: 'Not registered', variant: 'error' }]);
+    // Only a number the server does not know is a reason to offer signing up.
+    expect(flow.actor.getSnapshot().context.isNotRegistered).toBe(status === 404);
+    flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
+    expect(flow.actor.getSnapshot().context.isNotRegistered).toBe(false);
   });
 });
 
@@ -502,14 +546,47 @@ describe('entry flow: verification', () => {
     expect(flow.toasts().at(-1)).toEqual({ message: 'Server Error', variant: 'error' });
   });
 
-  it('does nothing without a phone number in navigation state', async () => {
+  it('sends the player to /phone-login without a phone number in navigation state', async () => {
     const flow = start();
     flow.open('/login', '', { phoneNumber: 'not a phone' });
     await settle();
-    expect(flow.actor.getSnapshot().value).toBe('missingPhoneNumber');
-    expect(flow.actor.getSnapshot().can({ type: 'code.complete', code: '4821' })).toBe(false);
+    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/phone-login', replace: true }]);
     expect(flow.api.calls).toEqual([]);
-    expect(flow.emitted).toEqual([]);
+  });
+
+  it('sends a new code on Resend code, voiding the boxes typed so far', async () => {
+    const flow = atVerification();
+    flow.api.resolve('requestCode', { otp: '1111' });
+    await settle();
+    flow.send({ type: 'code.complete', code: '4821' });
+    flow.api.reject('verifyCode', new ApiFailure(401, null));
+    await settle();
+    expect(flow.actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+    flow.send({ type: 'code.resend' });
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
+    flow.api.resolve('requestCode', { otp: '2222' });
+    await settle();
+    expect(flow.api.callsOf('requestCode')).toHaveLength(2);
+    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.toasts().at(-1)).toEqual({ message: '2222', variant: 'info' });
+  });
+
+  it('goes back to the number on Change number, but not while a code is checked', async () => {
+    const flow = atVerification();
+    expect(flow.actor.getSnapshot().can({ type: 'login.changeNumber' })).toBe(false);
+    flow.api.resolve('requestCode', { otp: '1111' });
+    await settle();
+    flow.send({ type: 'code.complete', code: '4821' });
+    expect(flow.actor.getSnapshot().can({ type: 'login.changeNumber' })).toBe(false);
+    expect(flow.actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
+    flow.api.reject('verifyCode', new ApiFailure(401, null));
+    await settle();
+    flow.send({ type: 'login.changeNumber' });
+    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.navigations().at(-1)).toEqual({ type: 'navigate', to: '/phone-login' });
+    expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
   });
 
   it('lands in the matching state when the visitor goes Back', async () => {
@@ -519,6 +596,6 @@ describe('entry flow: verification', () => {
     expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
-    expect(flow.actor.getSnapshot().value).toBe('startingPage');
+    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
   });
 });

@@ -30,7 +30,6 @@ describe('route tables', () => {
     '/invite-code',
     '/onboarding?invite_code=FRIEND1',
     '/phone-login',
-    '/login',
     '/privacy-policy',
     '/terms-and-conditions',
     '/rules',
@@ -38,6 +37,12 @@ describe('route tables', () => {
     renderApp({ path: start });
     await settle();
     expect(path()).toBe(start.split('?')[0]);
+  });
+
+  it('sends a signed-out visitor on /login without a number to /phone-login', async () => {
+    renderApp({ path: '/login' });
+    await waitFor(() => expect(path()).toBe('/phone-login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
   });
 
   it.each(['/somewhere/else', '/', '/disclaimer', '/login', '/winnings', '/install/extra'])(

@@ -138,10 +138,10 @@ const executors = {
       await Promise.resolve();
     });
   },
-  'xstate.after.ticketReveal.entryFlow.revealingTicket': () => {
+  'xstate.after.ticketReveal.entryFlow.startingPage.revealingTicket': () => {
     // Not a moment before 2.5 s.
     app.advance(2499);
-    expect(app.snapshot().value).toBe('revealingTicket');
+    expect(app.snapshot().value).toEqual({ startingPage: 'revealingTicket' });
     app.advance(1);
     return Promise.resolve();
   },
@@ -174,6 +174,21 @@ const executors = {
   },
   'code.complete': async () => {
     await app.user.type(screen.getByLabelText('Digit 1'), TEXTED_CODE);
+  },
+  'code.resend': async () => {
+    await app.user.click(button('Resend code'));
+  },
+  'login.changeNumber': async () => {
+    await app.user.click(button('Change number'));
+  },
+  'xstate.done.actor.checkInviteLink': async (step) => {
+    await answer(step, 'validateInvite', { valid: true });
+    // Kept on the device: a reload of /onboarding still has it.
+    await waitFor(() => expect(window.localStorage.getItem('inviteCode')).toBe(INVITE_LINK_CODE));
+  },
+  'xstate.error.actor.checkInviteLink': async (step) => {
+    await answer(step, 'validateInvite', null);
+    if (failureStatus(step.event) !== 0) await toast('Invalid Code');
   },
   'xstate.done.actor.validateInvite': async (step) => {
     await answer(step, 'validateInvite', { valid: true });
@@ -260,11 +275,23 @@ function expectDisclaimer(snapshot: EntryFlowSnapshot): void {
   expect(button('SUBMIT')).toHaveProperty('disabled', !snapshot.context.isAgreementChecked);
 }
 
+/** A returning player reaches sign-in in one tap from the sign-up screens. */
+function expectSignInLink(): void {
+  expect(screen.getByRole('link', { name: 'I already have an account' }).getAttribute('href')).toBe(
+    '/phone-login',
+  );
+}
+
+function expectCodeControls(enabled: boolean): void {
+  expect(button('Resend code')).toHaveProperty('disabled', !enabled);
+  expect(button('Change number')).toHaveProperty('disabled', !enabled);
+}
+
 const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
   awaitingRoute: () => {
     expect(window.location.pathname).toBe(START_PATH);
   },
-  startingPage: ({ context }) => {
+  'startingPage.slides': ({ context }) => {
     expect(window.location.pathname).toBe('/');
     expect(window.location.search).toBe(`?code=${INVITE_LINK_CODE}`);
     const slide = STARTING_SLIDES[context.slideIndex];
@@ -279,7 +306,7 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
     );
     if (context.slideIndex === WELCOME_SLIDE_INDEX) heading('Welcome to BLACK BUTTON');
   },
-  revealingTicket: ({ context }) => {
+  'startingPage.revealingTicket': ({ context }) => {
     expect(screen.getByTestId('ticket').classList.contains('ticket--blurred')).toBe(
       !context.isTicketImageLoaded,
     );
@@ -287,7 +314,7 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
       '/images/lottery-ticket.svg',
     );
   },
-  ticketReceived: () => {
+  'startingPage.ticketReceived': () => {
     screen.getByText(/You also just received one entry ticket for the daily lottery/);
     screen.getByText(/stored in your wallet/);
     button('Continue');
@@ -296,12 +323,14 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
   disclaimer: (snapshot) => {
     expect(['/', '/disclaimer']).toContain(window.location.pathname);
     expectDisclaimer(snapshot);
+    expectSignInLink();
   },
   'inviteCode.entering': () => {
     expect(window.location.pathname).toBe('/invite-code');
     heading('Enter Invitation Code');
     expect(screen.getByLabelText('Invitation code').getAttribute('maxlength')).toBe('11');
     expect(button('Submit')).toHaveProperty('disabled', false);
+    expectSignInLink();
   },
   'inviteCode.validating': () => {
     expect(button('Submit')).toHaveProperty('disabled', true);
@@ -321,10 +350,16 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
   'onboarding.registering': () => {
     expect(button('Enter')).toHaveProperty('disabled', true);
   },
-  'phoneLogin.entering': () => {
+  'phoneLogin.entering': ({ context }) => {
     expect(window.location.pathname).toBe('/phone-login');
     heading('Welcome back');
     screen.getByText(/text a 4-digit code/);
+    expect(screen.queryByText(/No player has this number yet/) !== null).toBe(
+      context.isNotRegistered,
+    );
+    expect(
+      screen.getByRole('link', { name: 'Sign up with an invitation code' }).getAttribute('href'),
+    ).toBe('/invite-code');
   },
   'phoneLogin.requestingCode': () => {
     expect(button('Get my code')).toHaveProperty('disabled', true);
@@ -333,19 +368,19 @@ const states: Record<string, (snapshot: EntryFlowSnapshot) => void> = {
     expect(window.location.pathname).toBe('/login');
     heading('Enter Verification Code');
     expectDigitBoxes(false);
+    expectCodeControls(false);
   },
   'verification.awaitingCode': () => {
     expect(window.location.pathname).toBe('/login');
     heading('Enter Verification Code');
     expectDigitBoxes(true);
+    expectCodeControls(true);
+    // The phone's keyboard comes up without a tap.
+    expect(document.activeElement).toBe(screen.getByLabelText('Digit 1'));
   },
   'verification.verifying': ({ context }) => {
     expectDigitBoxes(false, context.code);
-  },
-  missingPhoneNumber: () => {
-    heading('Enter Verification Code');
-    expectDigitBoxes(false);
-    expect(app.api.isWaiting('requestCode')).toBe(false);
+    expectCodeControls(false);
   },
   signedIn: () => {
     expect(window.location.pathname).toBe('/home');

@@ -229,7 +229,7 @@ describe('entry pages', () => {
     const area = await screen.findByTestId('ticket-received');
     await drag(app.user, area, 'mouse', -90);
     await drag(app.user, area, 'touch', -80);
-    expect(app.snapshot().value).toBe('ticketReceived');
+    expect(app.snapshot().value).toEqual({ startingPage: 'ticketReceived' });
     await drag(app.user, area, 'touch', -130);
     await waitFor(() => expect(window.location.pathname).toBe('/onboarding'));
     expect(window.history.state).toEqual({ inviteCode: INVITE_LINK_CODE, skipDisclaimers: false });

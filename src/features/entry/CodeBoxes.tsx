@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { CODE_LENGTH } from '../../../contract/api';
 
 export type CodeBoxesProps = {
@@ -22,6 +22,14 @@ export function CodeBoxes({ initialCode = '', disabled, onComplete }: CodeBoxesP
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
 
   const focusBox = (index: number) => boxes.current[index]?.focus();
+
+  // The boxes open disabled while the code is requested: once they take digits, the first empty
+  // one gets the focus, so the phone's keyboard is up without a tap.
+  useEffect(() => {
+    if (disabled) return;
+    const firstEmpty = boxes.current.findIndex((box) => box?.value === '');
+    if (firstEmpty >= 0) boxes.current[firstEmpty]?.focus();
+  }, [disabled]);
 
   const fill = (from: number, typed: string) => {
     const next = [...digits];
@@ -75,7 +83,6 @@ export function CodeBoxes({ initialCode = '', disabled, onComplete }: CodeBoxesP
           aria-label={`Digit ${index + 1}`}
           value={digit}
           disabled={disabled}
-          autoFocus={index === 0 && !disabled}
           onChange={handleChange(index)}
           onKeyDown={handleKeyDown(index)}
           onFocus={(event) => event.target.select()}

@@ -5,6 +5,7 @@ import {
   selectIsAgreementBoxShown,
   selectIsAgreementChecked,
 } from '../../../machines/entry-flow/entry-flow.selectors';
+import { SignInLink } from './AccountLinks';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 
 /** The disclaimer: what a player agrees to, with the terms, privacy policy and rules. */
@@ -59,6 +60,7 @@ export function Disclaimer() {
           SUBMIT
         </button>
       </form>
+      <SignInLink />
     </main>
   );
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import { z } from 'zod';
 import { INVITE_CODE_MAX_LENGTH, InviteCode } from '../../../contract/api';
 import {
   selectIsEnteringInviteCode,
   selectIsValidatingInviteCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
+import { SignInLink } from './AccountLinks';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
@@ -64,9 +64,7 @@ export function InviteCodePage(): React.JSX.Element {
           {busy && <span className="entry__spinner" aria-hidden="true" />}
         </button>
       </form>
-      <p className="entry__aside">
-        Already playing? <Link href="/phone-login">Sign in</Link>
-      </p>
+      <SignInLink />
     </main>
   );
 }

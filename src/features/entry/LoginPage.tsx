@@ -1,4 +1,6 @@
 import {
+  selectCanChangeNumber,
+  selectCanResendCode,
   selectIsAwaitingCode,
   selectIsRequestingCode,
   selectIsVerifying,
@@ -9,7 +11,10 @@ import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
-/** "/login": 'Enter Verification Code', four boxes; the fourth digit submits. */
+/**
+ * "/login": 'Enter Verification Code', four boxes; the fourth digit submits. A player whose code
+ * never came (or was voided by wrong guesses) asks for a new one or goes back to the number.
+ */
 export function LoginPage(): React.JSX.Element {
   useRouteOpened('/login');
   const send = useEntryFlowSend();
@@ -17,6 +22,8 @@ export function LoginPage(): React.JSX.Element {
   const requesting = useEntryFlowSelector(selectIsRequestingCode);
   const verifying = useEntryFlowSelector(selectIsVerifying);
   const submitted = useEntryFlowSelector(selectSubmittedCode);
+  const canResend = useEntryFlowSelector(selectCanResendCode);
+  const canChangeNumber = useEntryFlowSelector(selectCanChangeNumber);
   return (
     <main className="screen entry entry--form" aria-busy={requesting || verifying}>
       <h1 className="entry__title">Enter Verification Code</h1>
@@ -28,6 +35,24 @@ export function LoginPage(): React.JSX.Element {
         onComplete={(code) => send({ type: 'code.complete', code })}
       />
       {(requesting || verifying) && <span className="entry__spinner entry__spinner--dark" />}
+      <div className="entry__actions">
+        <button
+          type="button"
+          className="secondary-button entry__switch"
+          disabled={!canResend}
+          onClick={() => send({ type: 'code.resend' })}
+        >
+          Resend code
+        </button>
+        <button
+          type="button"
+          className="secondary-button entry__switch"
+          disabled={!canChangeNumber}
+          onClick={() => send({ type: 'login.changeNumber' })}
+        >
+          Change number
+        </button>
+      </div>
     </main>
   );
 }

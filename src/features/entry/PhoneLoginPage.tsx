@@ -1,7 +1,9 @@
 import {
   selectIsEnteringLoginPhone,
+  selectIsNotRegistered,
   selectIsRequestingLoginCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
+import { SignUpLink } from './AccountLinks';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
 import { useRouteOpened } from './useRouteOpened';
@@ -13,6 +15,7 @@ export function PhoneLoginPage(): React.JSX.Element {
   const send = useEntryFlowSend();
   const canSubmit = useEntryFlowSelector(selectIsEnteringLoginPhone);
   const busy = useEntryFlowSelector(selectIsRequestingLoginCode);
+  const notRegistered = useEntryFlowSelector(selectIsNotRegistered);
   return (
     <main className="screen entry entry--form">
       <h1 className="entry__title">Welcome back</h1>
@@ -25,6 +28,13 @@ export function PhoneLoginPage(): React.JSX.Element {
         onSubmit={(phoneNumber) => send({ type: 'login.submitPhone', phoneNumber })}
       />
       <p className="entry__note">We will text a 4-digit code to this number.</p>
+      {notRegistered && (
+        <p className="entry__error" role="alert">
+          No player has this number yet. New to BLACK BUTTON? Sign up with the code a friend sent
+          you.
+        </p>
+      )}
+      <SignUpLink />
     </main>
   );
 }

@@ -32,6 +32,7 @@ export const MODEL_INPUT: EntryFlowInput = {
 
 /** The invoked calls the chart branches on (counting invite clicks has no branches). */
 export const INVOKE_IDS = [
+  'checkInviteLink',
   'validateInvite',
   'register',
   'requestLoginCode',
@@ -40,7 +41,8 @@ export const INVOKE_IDS = [
 ] as const;
 export type InvokeId = (typeof INVOKE_IDS)[number];
 
-export const TICKET_REVEAL_EVENT = 'xstate.after.ticketReveal.entryFlow.revealingTicket';
+export const TICKET_REVEAL_EVENT =
+  'xstate.after.ticketReveal.entryFlow.startingPage.revealingTicket';
 
 export type ModelEvent =
   | EntryFlowEvent
@@ -97,10 +99,17 @@ const VISITOR_EVENTS: EntryFlowEvent[] = [
   { type: 'phone.submit', phoneNumber: PHONE_NUMBER },
   { type: 'login.submitPhone', phoneNumber: PHONE_NUMBER },
   { type: 'code.complete', code: TEXTED_CODE },
+  { type: 'code.resend' },
+  { type: 'login.changeNumber' },
 ];
 
 /** How each call can end, as the chart receives it. */
 export const CALL_OUTCOMES: Record<InvokeId, ModelEvent[]> = {
+  checkInviteLink: [
+    done('checkInviteLink', { inviteCode: INVITE_LINK_CODE }),
+    failed('checkInviteLink', 404, 'Invalid invite code'),
+    failed('checkInviteLink', 0),
+  ],
   validateInvite: [
     done('validateInvite', { inviteCode: TYPED_INVITE_CODE }),
     failed('validateInvite', 404, 'Invalid invite code'),
@@ -116,6 +125,7 @@ export const CALL_OUTCOMES: Record<InvokeId, ModelEvent[]> = {
     done('requestLoginCode', { otp: TEXTED_CODE }),
     failed('requestLoginCode', 422, 'Phone number is not valid'),
     failed('requestLoginCode', 404, 'No player has this phone number'),
+    failed('requestLoginCode', 500),
   ],
   requestCode: [
     done('requestCode', { otp: TEXTED_CODE }),
@@ -133,7 +143,8 @@ export function entryFlowModelEvents(snapshot: EntryFlowSnapshot): ModelEvent[] 
   for (const id of INVOKE_IDS) {
     if (snapshot.children[id]) candidates.push(...CALL_OUTCOMES[id]);
   }
-  if (snapshot.matches('revealingTicket')) candidates.push({ type: TICKET_REVEAL_EVENT });
+  if (snapshot.matches({ startingPage: 'revealingTicket' }))
+    candidates.push({ type: TICKET_REVEAL_EVENT });
   return candidates.filter((event) => snapshot.can(event as EntryFlowEvent));
 }
 
@@ -145,10 +156,11 @@ export function entryFlowModelEvents(snapshot: EntryFlowSnapshot): ModelEvent[] 
 export function serializeEntryFlowState(snapshot: EntryFlowSnapshot): string {
   const c = snapshot.context;
   const screen = (): Record<string, unknown> => {
-    if (snapshot.matches('startingPage'))
+    if (snapshot.matches({ startingPage: 'slides' }))
       return { slide: c.slideIndex, arrowHidden: c.isArrowHidden, link: c.inviteLinkCode };
-    if (snapshot.matches('revealingTicket')) return { loaded: c.isTicketImageLoaded };
-    if (snapshot.matches('ticketReceived')) return { link: c.inviteLinkCode };
+    if (snapshot.matches({ startingPage: 'revealingTicket' }))
+      return { loaded: c.isTicketImageLoaded };
+    if (snapshot.matches({ startingPage: 'ticketReceived' })) return { link: c.inviteLinkCode };
     if (snapshot.matches('disclaimer')) return { agreed: c.isAgreementChecked };
     if (snapshot.matches('onboarding'))
       return {
@@ -157,14 +169,21 @@ export function serializeEntryFlowState(snapshot: EntryFlowSnapshot): string {
         agreed: c.isAgreementChecked,
         phone: c.phoneNumber,
       };
+    if (snapshot.matches('phoneLogin')) return { notRegistered: c.isNotRegistered };
     if (snapshot.matches('verification')) return { phone: c.phoneNumber, code: c.code };
     return {};
   };
   // The slides and the reveal look and behave the same whatever the visitor did before.
-  const onStartingPage = snapshot.matches('startingPage') || snapshot.matches('revealingTicket');
+  const onStartingPage =
+    snapshot.matches({ startingPage: 'slides' }) ||
+    snapshot.matches({ startingPage: 'revealingTicket' });
   return JSON.stringify({
     value: snapshot.value,
     ...(onStartingPage ? {} : { terms: c.hasAcceptedTerms, stored: c.storedInviteCode }),
+    // Whether the link's code is still being checked decides what can happen next.
+    ...(snapshot.matches('startingPage')
+      ? { checking: 'checkInviteLink' in snapshot.children }
+      : {}),
     ...screen(),
   });
 }

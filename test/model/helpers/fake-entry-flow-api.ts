@@ -41,18 +41,20 @@ export class FakeEntryFlowApi implements EntryFlowApi {
     return this.pending.some((p) => p.name === name);
   }
 
-  /** Ends the oldest unanswered call of `name` with `value`. */
+  /** Ends the newest unanswered call of `name` with `value`. */
   resolve(name: EntryFlowCallName, value: unknown): void {
     this.take(name).resolve(value);
   }
 
-  /** Fails the oldest unanswered call of `name` with `error`. */
+  /** Fails the newest unanswered call of `name` with `error`. */
   reject(name: EntryFlowCallName, error: unknown): void {
     this.take(name).reject(error);
   }
 
+  // The newest: an older call of the same name belongs to a screen the flow has left (the
+  // starting page's code check, say), whose answer nobody waits for any more.
   private take(name: EntryFlowCallName): PendingCall {
-    const index = this.pending.findIndex((p) => p.name === name);
+    const index = this.pending.findLastIndex((p) => p.name === name);
     const call = this.pending[index];
     if (!call) throw new Error(`No ${name} call is waiting for an answer`);
     this.pending.splice(index, 1);
