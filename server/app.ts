@@ -104,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.now ?? (() => new Date());
   const services = createServices({
     db: db.db,
+    runPrepared: db.runPrepared,
     config,
     sms: options.sms ?? createSmsSender(config, app.log),
     now,

@@ -19,18 +19,19 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 const dialect = new PgDialect();
 
 /**
- * `db.execute(query)` as a named prepared statement, for the busiest statements: PostgreSQL
+ * Runs `query` as the named prepared statement `name`, for the busiest statements: PostgreSQL
  * parses and plans it once per connection instead of on every call (for the press, planning
  * cost more than running). `query` must render the same text on every call (values only as
- * parameters); PGlite runs it as `execute` would. Answers `{ rows }` as `execute` does.
+ * parameters). Answers `{ rows }` as `db.execute` does.
  */
-export async function executePrepared<Row>(
-  db: Database,
-  name: string,
-  query: SQL,
-): Promise<{ rows: Row[] }> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return (await prepared.execute()) as { rows: Row[] };
+export type RunPrepared = <Row>(name: string, query: SQL) => Promise<{ rows: Row[] }>;
+
+/** Without a prepared-statement cache (PGlite, one process and one connection): plain execute. */
+export function runUnprepared(db: Database): RunPrepared {
+  return async <Row>(_name: string, query: SQL) => {
+    const result: unknown = await db.execute(query);
+    return { rows: (result as { rows: Row[] }).rows };
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -40,6 +41,8 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** Applies every migration not yet applied, with the migrator of the matching driver. */
   migrate(): Promise<void>;
+  /** Runs a busy statement prepared once per connection where the engine keeps them. */
+  runPrepared: RunPrepared;
   /** Answers when the database can run a query (runs one). */
   ping(): Promise<boolean>;
   /** What the server knows of the database's reachability, without asking it (GET health). */
@@ -195,6 +198,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
+      runPrepared: runUnprepared(db),
       ping: () => ping(db, () => closed),
       reachability,
       notify: (channel, payload) => {
@@ -238,6 +242,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    // node-postgres keeps a statement named in the query config prepared on each connection.
+    runPrepared: async <Row>(name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const result = await pool.query({ name, text, values: params });
+      return { rows: result.rows as Row[] };
+    },
     ping: () => ping(db, () => closed),
     reachability,
     notify: async (channel, payload) => {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import { executePrepared, type Database } from '../db/database';
+import type { Database, RunPrepared } from '../db/database';
 import { drawEntries, draws, sessions, users } from '../db/schema';
 import { liveSessionsAmong } from './sessions';
 
@@ -147,7 +147,7 @@ export interface SessionPress {
  * asks again (see services/draw-entries.ts).
  */
 export async function pressForSessions(
-  db: Database,
+  runPrepared: RunPrepared,
   sessionIds: readonly string[],
   at: Date,
 ): Promise<Map<string, SessionPress>> {
@@ -163,8 +163,7 @@ export async function pressForSessions(
     closes_ms: number | null;
   };
   const atText = at.toISOString();
-  const result = await executePrepared<Row>(
-    db,
+  const result = await runPrepared<Row>(
     'press_for_sessions',
     sql`
     with live as (

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TimerMessage } from '../../contract/cable';
 import type { EndedSessions } from '../cable/channels';
 import type { Config } from '../config';
-import type { Database } from '../db/database';
+import type { Database, RunPrepared } from '../db/database';
 import type { SmsSender } from '../sms/sender';
 
 /** What every service is built from: the database, settings, a text sender and a clock. */
 export interface ServiceContext {
   db: Database;
+  /** The busiest statements, prepared once per connection; plain `db.execute` when absent. */
+  runPrepared?: RunPrepared;
   config: Config;
   sms: SmsSender;
   /** The current time; tests move it forward to expire codes and end blocks. */

@@ -3,6 +3,7 @@
 // the product: each takes one statement, shared by the calls of one turn of the event loop.
 import { LRUCache } from 'lru-cache';
 import type { DrawEntry, TimerResponse } from '../../contract/api';
+import { runUnprepared } from '../db/database';
 import { notFound, tooMany } from '../errors';
 import {
   findEntry,
@@ -67,11 +68,12 @@ export function createDrawEntries(
   options: { entered: () => void },
 ) {
   const { db, config, now } = context;
+  const runPrepared = context.runPrepared ?? runUnprepared(db);
   const overLimit = pressCounter();
 
   /** One statement for the presses of one turn; null for a session that is not live. */
   const pressAs = batched(async (sessionIds: readonly string[]) => {
-    const found = await pressForSessions(db, [...new Set(sessionIds)], now());
+    const found = await pressForSessions(runPrepared, [...new Set(sessionIds)], now());
     // One session pressing twice in one turn: the first is credited, the others repeat.
     const answered = new Set<string>();
     return sessionIds.map((sessionId): SessionPress | null => {
