@@ -1,7 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 const noImportFrom = (...dirs) =>
   dirs.flatMap((dir) => [`**/${dir}/**`, `../${dir}/*`, `../../${dir}/*`, `../../../${dir}/*`]);
@@ -56,6 +62,34 @@ export default tseslint.config(
         {
           patterns: [
             { group: noImportFrom('server'), message: 'The client never imports server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Zones: a feature never reaches into another feature; what two features share lives in
+  // src/components (views), src/lib (plumbing) or src/app (the actor system they read).
+  // Shared code never depends on a feature.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features stay apart: move what both need to src/components or src/lib.',
+            })),
+            {
+              target: ['./src/components', './src/lib'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code depends on no feature and not on the app.',
+            },
           ],
         },
       ],

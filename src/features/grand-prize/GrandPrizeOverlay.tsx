@@ -3,7 +3,7 @@ import {
   selectGrandPrizeAmount,
   selectIsShowingGrandPrize,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
-import { useDrawCycleSelector } from '../home/draw-status';
+import { useDrawCycleSelector } from '../../app/draw-status';
 import './grand-prize.css';
 
 /** The full-screen 'YOU WON!' view, over whatever the player was looking at. */

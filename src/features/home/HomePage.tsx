@@ -12,7 +12,7 @@ import {
   selectCanPress,
   selectTimeLeft,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
-import { useDrawCycleSelector, useDrawCycleSend } from './draw-status';
+import { useDrawCycleSelector, useDrawCycleSend } from '../../app/draw-status';
 import './home.css';
 
 function Countdown({ amount }: { amount: string | null }) {

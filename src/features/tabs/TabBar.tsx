@@ -5,7 +5,7 @@ import {
   selectLoading,
   selectTellUsMoreFeature,
 } from '../../../machines/session/session.selectors';
-import { useDrawStatus } from '../home/draw-status';
+import { useDrawStatus } from '../../app/draw-status';
 import { selectVisibleTabs, type TabId } from './tab-visibility';
 import './tabs.css';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDrawCycleSend } from '../home/draw-status';
+import { useDrawCycleSend } from '../../app/draw-status';
 import './youve-entered.css';
 
 /** 'You're Entered To Win': the draw cycle checks for rewards and moves on from here. */

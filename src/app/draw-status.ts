@@ -4,12 +4,12 @@ import type { SnapshotFrom } from 'xstate';
 import type {
   DrawCycleEvent,
   DrawCycleMachine,
-} from '../../../machines/draw-cycle/draw-cycle.machine';
+} from '../../machines/draw-cycle/draw-cycle.machine';
 import {
   selectCanEnterDraw,
   selectIsAnsweringFromTellUsMore,
-} from '../../../machines/draw-cycle/draw-cycle.selectors';
-import { useChildSelector, useChildSend } from '../../app/system';
+} from '../../machines/draw-cycle/draw-cycle.selectors';
+import { useChildSelector, useChildSend } from './system';
 
 type DrawCycleSnapshot = SnapshotFrom<DrawCycleMachine>;
 
