@@ -8,7 +8,7 @@ import { browserStorage, readStoredSession } from '../../machines/session/sessio
 import { selectIsAuthenticated } from '../../machines/session/session.selectors';
 import { isDesktopDevice } from '../features/entry/device';
 import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
-import { setUnauthorizedHandler } from '../lib/api';
+import { setUnauthorizedHandler } from '../lib/api-on-demand';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';

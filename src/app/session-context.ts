@@ -7,7 +7,7 @@ import { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
-import { api } from '../lib/api';
+import { api } from '../lib/api-on-demand';
 
 export const connectedSessionMachine = sessionMachine.provide({
   actors: {

@@ -5,7 +5,7 @@ import {
   type CableListener,
 } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api-on-demand';
 
 const listenToTimerChannel: CableListener = (onRefetch) => {
   let close: (() => void) | null = null;

@@ -1,7 +1,7 @@
 // The players machine connected to the API and the device share sheet. Tests replace it through
 // `PlayersLogicContext`.
 import { createContext } from 'react';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api-on-demand';
 import {
   createPlayersActors,
   playersMachine,

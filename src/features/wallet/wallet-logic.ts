@@ -4,7 +4,7 @@ import { createContext } from 'react';
 import type { ActorOptions } from 'xstate';
 import { createWalletActors } from '../../../machines/wallet/wallet.actors';
 import { walletMachine } from '../../../machines/wallet/wallet.machine';
-import { api } from '../../lib/api';
+import { api } from '../../lib/api-on-demand';
 
 export const connectedWalletMachine = walletMachine.provide({
   actors: createWalletActors({ wallet: api.wallet, enterWalletTickets: api.enterWalletTickets }),
