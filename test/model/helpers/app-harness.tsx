@@ -25,6 +25,7 @@ import {
 import { App } from '../../../src/app/App';
 import { FakeCable, FakeDrawApi, TIMER_NOT_ENTERED } from './draw-fake-api';
 import { FakeEntryFlowApi } from './fake-entry-flow-api';
+import { DeferredApi } from './deferred-api';
 
 export const PLAYER = {
   id: '0b7e3c54-9a51-4c2e-8f7e-5d2f7b1a0001',
@@ -48,50 +49,12 @@ export const SERVER_CONFIG: AppConfigResponse = {
 };
 
 type SessionCall = keyof SessionApi;
-type Pending = { name: SessionCall; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /** The session's calls; each waits for the test to answer unless answered automatically. */
-export class FakeSessionApi implements SessionApi {
-  readonly calls: Array<{ name: SessionCall; body: unknown }> = [];
-  private readonly pending: Pending[] = [];
-  private readonly automatic = new Map<SessionCall, () => Promise<unknown>>();
-
-  logout = () => this.call<unknown>('logout', null);
+export class FakeSessionApi extends DeferredApi<SessionCall> implements SessionApi {
+  logout = () => this.call<unknown>('logout');
   deleteAccount = (id: string) => this.call<unknown>('deleteAccount', id);
-  appConfig = () => this.call<AppConfigResponse>('appConfig', null);
-
-  answerAlways(name: SessionCall, answer: () => Promise<unknown>): void {
-    this.automatic.set(name, answer);
-  }
-
-  isWaiting(name: SessionCall): boolean {
-    return this.pending.some((p) => p.name === name);
-  }
-
-  resolve(name: SessionCall, value: unknown): void {
-    this.take(name).resolve(value);
-  }
-
-  reject(name: SessionCall, error: unknown): void {
-    this.take(name).reject(error);
-  }
-
-  private take(name: SessionCall): Pending {
-    const index = this.pending.findIndex((p) => p.name === name);
-    const call = this.pending[index];
-    if (!call) throw new Error(`No ${name} call is waiting for an answer`);
-    this.pending.splice(index, 1);
-    return call;
-  }
-
-  private call<T>(name: SessionCall, body: unknown): Promise<T> {
-    this.calls.push({ name, body });
-    const automatic = this.automatic.get(name);
-    if (automatic) return automatic() as Promise<T>;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ name, resolve: resolve as (v: unknown) => void, reject });
-    });
-  }
+  appConfig = () => this.call<AppConfigResponse>('appConfig');
 }
 
 export class FakePlayersApi implements PlayersApi {

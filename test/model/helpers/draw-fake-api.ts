@@ -10,14 +10,9 @@ import type {
   TimerResponse,
 } from '../../../contract/api';
 import type { CableListener, DrawCycleApi } from '../../../machines/draw-cycle/draw-cycle.actors';
+import { DeferredApi } from './deferred-api';
 
 export type DrawCallName = keyof DrawCycleApi;
-
-type PendingCall = {
-  name: DrawCallName;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-};
 
 export const ENTRY: DrawEntry = {
   id: 4107,
@@ -53,58 +48,11 @@ export const TOKEN_REWARD: Reward = {
   attributes: { value: 2 },
 };
 
-export class FakeDrawApi implements DrawCycleApi {
-  readonly calls: DrawCallName[] = [];
-  private readonly pending: PendingCall[] = [];
-  private readonly automatic = new Map<DrawCallName, () => Promise<unknown>>();
-
+export class FakeDrawApi extends DeferredApi<DrawCallName> implements DrawCycleApi {
   enterDraw = () => this.call<DrawEntryResponse>('enterDraw');
   timer = () => this.call<TimerResponse>('timer');
   rewards = () => this.call<RewardListResponse>('rewards');
   grandPrizes = () => this.call<GrandPrizeListResponse>('grandPrizes');
-
-  /** Answers every future call of `name` at once with `answer`. */
-  answerAlways(name: DrawCallName, answer: () => Promise<unknown>): void {
-    this.automatic.set(name, answer);
-  }
-
-  /** Future calls of `name` wait for the test again. */
-  answerByHand(name: DrawCallName): void {
-    this.automatic.delete(name);
-  }
-
-  count(name: DrawCallName): number {
-    return this.calls.filter((call) => call === name).length;
-  }
-
-  isWaiting(name: DrawCallName): boolean {
-    return this.pending.some((p) => p.name === name);
-  }
-
-  resolve(name: DrawCallName, value: unknown): void {
-    this.take(name).resolve(value);
-  }
-
-  reject(name: DrawCallName, error: unknown): void {
-    this.take(name).reject(error);
-  }
-
-  private take(name: DrawCallName): PendingCall {
-    const index = this.pending.findIndex((p) => p.name === name);
-    const call = this.pending[index];
-    if (!call) throw new Error(`No ${name} call is waiting for an answer`);
-    this.pending.splice(index, 1);
-    return call;
-  }
-
-  private call<T>(name: DrawCallName): Promise<T> {
-    this.calls.push(name);
-    const automatic = this.automatic.get(name);
-    if (automatic) return automatic() as Promise<T>;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.push({ name, resolve: resolve as (value: unknown) => void, reject });
-    });
-  }
 }
 
 /** The live channel as the draw cycle sees it: the test plays the server's broadcast. */
