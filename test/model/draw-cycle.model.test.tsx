@@ -9,6 +9,7 @@ import { TestModel, type Step } from 'xstate/graph';
 import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
+import { statesWithoutView } from './helpers/view-check';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import {
   drawModelEvents,
@@ -239,6 +240,10 @@ const states: Record<string, (snapshot: DrawSnapshot) => void> = {
   'grandPrize.fetching': () => {
     expect(current().drawApi.isWaiting('grandPrizes')).toBe(true);
   },
+  'entry.idle': () => {
+    // No entry is on its way: a press now would make one.
+    expect(current().drawApi.isWaiting('enterDraw')).toBe(false);
+  },
   'entry.entering': () => {
     expect(current().drawApi.isWaiting('enterDraw')).toBe(true);
   },
@@ -264,6 +269,10 @@ describe('draw cycle, generated paths through the signed-in app', () => {
 });
 
 describe('draw cycle, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(modelDrawCycleMachine, states)).toEqual([]);
+  });
+
   it('walked every state and every transition of the chart in the app', () => {
     const chart = chartOf(modelDrawCycleMachine);
     expect(chart.transitions.length).toBeGreaterThan(25);

@@ -12,6 +12,7 @@ import {
   WELCOME_SLIDE_INDEX,
 } from '../../machines/entry-flow/entry-flow.machine';
 import { STARTING_SLIDES } from '../../src/features/entry/slides';
+import { statesWithoutView } from './helpers/view-check';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import {
   entryFlowModelEvents,
@@ -407,6 +408,10 @@ describe('entry flow, generated paths through the pages', () => {
 });
 
 describe('entry flow, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
   it('walked every state and every transition of the chart', () => {
     const chart = chartOf(logic);
     expect(chart.transitions.length).toBeGreaterThan(30);

@@ -14,6 +14,7 @@ import {
   walletMachine,
 } from '../../machines/wallet/wallet.machine';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
+import { statesWithoutView } from './helpers/view-check';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import { entriesAnswer, FakeWalletApi, walletAnswer } from './helpers/wallet-fake-api';
 import { renderWallet, START_PATH, type WalletHarness } from './helpers/wallet-harness';
@@ -256,6 +257,10 @@ describe('wallet, generated paths through the pages', () => {
 });
 
 describe('wallet, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
   it('walked every state and every transition of the chart', () => {
     const chart = chartOf(logic);
     expect(chart.states.length).toBeGreaterThan(7);
