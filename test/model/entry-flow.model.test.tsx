@@ -412,7 +412,8 @@ describe('entry flow, coverage of the walk', () => {
     expect(statesWithoutView(logic, states)).toEqual([]);
   });
 
-  it('walked every state and every transition of the chart', () => {
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
     const chart = chartOf(logic);
     expect(chart.transitions.length).toBeGreaterThan(30);
     expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });

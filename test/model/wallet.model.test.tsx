@@ -261,7 +261,8 @@ describe('wallet, coverage of the walk', () => {
     expect(statesWithoutView(logic, states)).toEqual([]);
   });
 
-  it('walked every state and every transition of the chart', () => {
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
     const chart = chartOf(logic);
     expect(chart.states.length).toBeGreaterThan(7);
     expect(chart.transitions.length).toBeGreaterThan(15);

@@ -7,6 +7,19 @@ import type {
   AnyTransitionDefinition,
   InspectionEvent,
 } from 'xstate';
+import type { TaskMeta } from 'vitest';
+
+export type ModelCoverage = {
+  machine: string;
+  states: { covered: number; total: number };
+  transitions: { covered: number; total: number };
+};
+
+declare module 'vitest' {
+  interface TaskMeta {
+    modelCoverage?: ModelCoverage;
+  }
+}
 
 export function transitionKey(transition: AnyTransitionDefinition): string {
   const source = transition.source;
@@ -64,6 +77,23 @@ export class CoverageRecorder {
       for (const node of nodes) this.states.add(node.id);
     }
   };
+
+  /**
+   * How much of `machine`'s chart the run took, kept on the test (`task.meta`) for the model
+   * coverage reporter (test/model/coverage-reporter.ts) to print.
+   */
+  report(task: { meta: TaskMeta }, machine: AnyStateMachine): void {
+    const chart = chartOf(machine);
+    const missing = this.missing(machine);
+    task.meta.modelCoverage = {
+      machine: machine.id,
+      states: { covered: chart.states.length - missing.states.length, total: chart.states.length },
+      transitions: {
+        covered: chart.transitions.length - missing.transitions.length,
+        total: chart.transitions.length,
+      },
+    };
+  }
 
   missing(machine: AnyStateMachine): { states: string[]; transitions: string[] } {
     const chart = chartOf(machine);
