@@ -89,6 +89,10 @@ describe('a newcomer on a phone', () => {
     await page.getByRole('checkbox').tap();
     await page.getByRole('button', { name: 'SUBMIT' }).tap();
     await page.getByText('Verify Your Mobile Number').waitFor();
+    // The link's code, checked on the starting page, survives a reload of /onboarding.
+    await page.reload();
+    await page.getByText('Verify Your Mobile Number').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/onboarding');
     await page.getByRole('textbox').fill(phone.digits);
     await screenshot(page, 'invite-link-onboarding');
     await page.getByRole('button', { name: 'Enter' }).tap();
