@@ -70,6 +70,14 @@ export const TOAST_ENTER_FAILED = 'Server Error';
 /** The daily draw's length, until the server has said how long a cycle is. */
 export const DEFAULT_CYCLE_SECONDS = 86_400;
 
+/**
+ * What is left until the draw closes, in seconds with their fraction when the server gave
+ * milliseconds (whole seconds round up, so counting down from them ends up to a second late).
+ */
+function preciseSeconds(wholeSeconds: number, ms: number | undefined): number {
+  return ms === undefined ? wholeSeconds : ms / 1000;
+}
+
 /** Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. */
 export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
   if (startedAt === null) return 0;
@@ -141,7 +149,11 @@ export const drawCycleMachine = setup({
       };
     }),
     recordEntry: assign(({ context, system }, params: { entry: DrawEntry }) => {
-      const { draw_time_left: drawTimeLeft, ...entry } = params.entry;
+      const {
+        draw_time_left: drawTimeLeft,
+        draw_time_left_ms: drawTimeLeftMs,
+        ...entry
+      } = params.entry;
       return {
         draw_entries: [...context.draw_entries, entry],
         currentDrawEntry: entry,
@@ -150,7 +162,7 @@ export const drawCycleMachine = setup({
         ...(drawTimeLeft === undefined
           ? {}
           : {
-              secondsUntilNextDraw: drawTimeLeft,
+              secondsUntilNextDraw: preciseSeconds(drawTimeLeft, drawTimeLeftMs),
               countdownStartedAt: clockNow(system),
               timeLeft: drawTimeLeft,
             }),
@@ -182,7 +194,7 @@ export const drawCycleMachine = setup({
         cycleTime: timer.cycle_time,
       };
       if (!timer.cycle_finished) {
-        next.secondsUntilNextDraw = timer.time_left;
+        next.secondsUntilNextDraw = preciseSeconds(timer.time_left, timer.time_left_ms);
         next.countdownStartedAt = now;
         next.timeLeft = timer.time_left;
       } else {
@@ -279,7 +291,8 @@ export const drawCycleMachine = setup({
       },
     },
     countdown: {
-      description: 'Time to the next drawing, recomputed each second from real elapsed time.',
+      description:
+        'Time to the next drawing, recomputed from real elapsed time four times a second.',
       initial: 'stopped',
       states: {
         stopped: {
@@ -287,7 +300,7 @@ export const drawCycleMachine = setup({
         },
         running: {
           entry: 'recomputeTimeLeft',
-          invoke: { id: 'tickEverySecond', src: 'tickEverySecond' },
+          invoke: { id: 'tickCountdown', src: 'tickCountdown' },
           on: { 'countdown.tick': { actions: 'recomputeTimeLeft' } },
           always: [
             {

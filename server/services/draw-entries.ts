@@ -102,8 +102,8 @@ export function createDrawEntries(
     return keys.map(({ drawId, userId }) => pressed.get(drawId)?.has(userId) ?? false);
   });
 
-  const secondsUntil = (closesAt: Date) =>
-    Math.max(0, Math.ceil((closesAt.getTime() - now().getTime()) / 1000));
+  const msUntil = (closesAt: Date) => Math.max(0, closesAt.getTime() - now().getTime());
+  const secondsUntil = (closesAt: Date) => Math.ceil(msUntil(closesAt) / 1000);
 
   return {
     /**
@@ -128,6 +128,7 @@ export function createDrawEntries(
             entry: {
               ...toDrawEntryView(found.entry),
               draw_time_left: secondsUntil(found.closesAt),
+              draw_time_left_ms: msUntil(found.closesAt),
             },
             created: found.created,
           };
@@ -160,6 +161,7 @@ export function createDrawEntries(
             entry: {
               ...toDrawEntryView(result.entry),
               draw_time_left: secondsUntil(result.closesAt),
+              draw_time_left_ms: msUntil(result.closesAt),
             },
             created: result.created,
           };
@@ -181,9 +183,14 @@ export function createDrawEntries(
       const draw = await lifecycle.openDraw();
       // A draw past its window and not closed yet is reported as it is: time_left 0.
       if (!draw || !(await pressedIn({ drawId: draw.id, userId }))) {
-        return { ...base, cycle_finished: true, time_left: 0 };
+        return { ...base, cycle_finished: true, time_left: 0, time_left_ms: 0 };
       }
-      return { ...base, cycle_finished: false, time_left: secondsUntil(draw.closesAt) };
+      return {
+        ...base,
+        cycle_finished: false,
+        time_left: secondsUntil(draw.closesAt),
+        time_left_ms: msUntil(draw.closesAt),
+      };
     },
 
     /** The player's own entry; another player's looks exactly like an unknown one. */

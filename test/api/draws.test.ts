@@ -116,10 +116,16 @@ describe.each(databases)('the draw on %s', (kind) => {
     const timer = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
     expect(entry.draw_time_left).toBeGreaterThan(0);
     expect(Math.abs(entry.draw_time_left! - timer.time_left)).toBeLessThanOrEqual(1);
+    expect(Math.ceil(entry.draw_time_left_ms! / 1000)).toBe(entry.draw_time_left);
+    expect(Math.abs(entry.draw_time_left_ms! - timer.time_left_ms!)).toBeLessThan(1000);
     const second = await press(token);
     expect(second.statusCode).toBe(200);
     const again = DrawEntryResponse.parse(second.json()).data;
-    expect({ ...again, draw_time_left: 0 }).toEqual({ ...entry, draw_time_left: 0 });
+    expect({ ...again, draw_time_left: 0, draw_time_left_ms: 0 }).toEqual({
+      ...entry,
+      draw_time_left: 0,
+      draw_time_left_ms: 0,
+    });
   });
 
   it('makes one entry of ten presses racing each other from two devices', async () => {
@@ -279,16 +285,20 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect(TimerResponse.parse((await get('questionnaires/get_timer', token)).json())).toEqual({
       cycle_finished: true,
       time_left: 0,
+      time_left_ms: 0,
       cycle_time: 86_400,
       show_tell_us_more: true,
     });
     await press(token);
     clock.advance(1_000 * 60 * 60);
     const timer = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
-    const expected = Math.ceil((draw.closesAt.getTime() - clock.now().getTime()) / 1000);
+    const expectedMs = draw.closesAt.getTime() - clock.now().getTime();
+    const expected = Math.ceil(expectedMs / 1000);
     expect(timer).toEqual({
       cycle_finished: false,
       time_left: expected,
+      // To the millisecond, so the countdown shows 0:00 as the draw closes.
+      time_left_ms: expectedMs,
       cycle_time: 86_400,
       show_tell_us_more: true,
     });

@@ -251,6 +251,29 @@ describe('draw cycle: the countdown', () => {
     expect(draw.context().timeLeft).toBe(7500);
   });
 
+  it.each([0, 130, 480, 770, 999])(
+    'reaches 0:00 within 250 ms of the close whatever the fraction of a second (%i ms)',
+    async (fraction) => {
+      // The draw closes 3 s and `fraction` ms after the answer; whole seconds round up to 4.
+      const closesIn = 3000 + fraction;
+      const draw = await start({
+        timer: { ...TIMER_ENTERED, time_left: Math.ceil(closesIn / 1000), time_left_ms: closesIn },
+      });
+      const shown = () => formatCountdown(draw.context().timeLeft);
+      // Time moves in small steps, as a player watching the screen would see it.
+      for (let at = 0; at < closesIn; at += 10) draw.clock.increment(10);
+      draw.clock.increment(closesIn % 10 === 0 ? 0 : 10 - (closesIn % 10));
+      const late = Array.from({ length: 26 }, () => {
+        const wasZero = shown() === '0:00';
+        draw.clock.increment(10);
+        return wasZero;
+      }).indexOf(true);
+      // 0:00 shows by 250 ms after the close at the latest (a tick falls in every 250 ms).
+      expect(late).toBeGreaterThanOrEqual(0);
+      expect(late * 10).toBeLessThanOrEqual(250);
+    },
+  );
+
   it('never goes below 0', () => {
     expect(remainingSeconds(60, T0, T0 + 59_000)).toBe(1);
     expect(remainingSeconds(60, T0, T0 + 60_000)).toBe(0);

@@ -77,7 +77,7 @@ export const modelDrawCycleMachine = drawCycleMachine.provide({
     fetchRewards: pending<Reward[]>(),
     fetchGrandPrizes: pending<GrandPrize[]>(),
     listenToCable: quiet,
-    tickEverySecond: quiet,
+    tickCountdown: quiet,
   },
   actions: {
     recomputeTimeLeft: assign(({ context, event }) => ({
