@@ -11,8 +11,7 @@ function idOf(node: AnyStateNode): string {
 function guardName(guard: unknown): string | null {
   if (guard === undefined || guard === null) return null;
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'object' && 'type' in guard)
-    return String((guard).type);
+  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
   if (typeof guard === 'function') {
     // and([...]), or([...]), not(...) keep what they combine.
     const combined = guard as { check?: { name?: string }; guards?: unknown[]; name?: string };
