@@ -2,6 +2,8 @@
 // the running app's actor, compared with every state and transition the chart defines.
 import type {
   AnyActorRef,
+  AnyMachineSnapshot,
+  StateValue,
   AnyStateMachine,
   AnyStateNode,
   AnyTransitionDefinition,
@@ -28,6 +30,21 @@ export function transitionKey(transition: AnyTransitionDefinition): string {
     eventType === '' ? (source.always ?? []) : (source.transitions.get(eventType) ?? []);
   const event = eventType === '' ? '(always)' : eventType;
   return `${source.id} --${event}#${list.indexOf(transition)}-->`;
+}
+
+/** The state nodes a snapshot's value says are active, the root included. */
+function activeNodes(node: AnyStateNode, value: StateValue): AnyStateNode[] {
+  if (typeof value === 'string') {
+    const child = node.states[value];
+    return child ? [node, child] : [node];
+  }
+  return [
+    node,
+    ...Object.entries(value).flatMap(([key, inner]) => {
+      const child = node.states[key];
+      return child && inner !== undefined ? activeNodes(child, inner) : [];
+    }),
+  ];
 }
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
@@ -73,8 +90,14 @@ export class CoverageRecorder {
       }
     }
     if (event.type === '@xstate.snapshot') {
-      const nodes = (event.snapshot as { _nodes?: AnyStateNode[] })._nodes ?? [];
-      for (const node of nodes) this.states.add(node.id);
+      const snapshot = event.snapshot as Partial<Pick<AnyMachineSnapshot, 'machine'>> & {
+        value?: StateValue;
+      };
+      if (snapshot.machine && snapshot.value !== undefined) {
+        for (const node of activeNodes(snapshot.machine.root, snapshot.value)) {
+          this.states.add(node.id);
+        }
+      }
     }
   };
 
