@@ -63,6 +63,8 @@ export default defineConfig({
       // public/manifest.webmanifest stays the one manifest; index.html already links it.
       manifest: false,
       workbox: {
+        // Sounds stay with the network: an audio element asks for byte ranges, which a stored
+        // whole file would answer wrongly (Safari then refuses to play it).
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The index page itself answers every app route offline, as the server does online.
         navigateFallback: '/index.html',
