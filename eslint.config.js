@@ -13,7 +13,7 @@ const noImportFrom = (...dirs) =>
   dirs.flatMap((dir) => [`**/${dir}/**`, `../${dir}/*`, `../../${dir}/*`, `../../../${dir}/*`]);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'public/sw.js'] },
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -29,8 +29,9 @@ void loadInspector().then((inspect) => {
 });
 
 // The offline shell is for the built app only: a worker in development would serve stale code.
+// Its code loads after the first screen, so it adds nothing to what the first screen waits for.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {
-    void navigator.serviceWorker.register('/sw.js');
+    void import('./service-worker').then((worker) => worker.default());
   });
 }

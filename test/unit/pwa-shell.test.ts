@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-// The installable shell: manifest, icons, images, sound and the service worker in public/.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+// The installable shell: manifest, icons, images and sound in public/, and the service worker a
+// real build writes (vite-plugin-pwa), run in a realm of its own over the built files.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PUBLIC = join(import.meta.dirname, '../../public');
 const publicFile = (url: string) => join(PUBLIC, url.replace(/^\//, ''));
@@ -132,242 +136,240 @@ describe('images and sounds', () => {
   });
 });
 
-// The service worker runs against a fake network and a fake CacheStorage in its own realm.
+// The built worker against a fake network (the built files, or nothing when offline) and a fake
+// CacheStorage. Workbox inside it sees the Request, Response and FetchEvent of a worker.
 const ORIGIN = 'https://blackbutton.test';
-const SHELL_PAGE =
-  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-3f2a.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/vendor-91bc.js">' +
-  '<link rel="stylesheet" crossorigin href="/assets/index-77de.css"></head><body><div id="root"></div></body></html>';
 
-type Route = () => Response;
+/** A Request that takes paths as a worker does (against its origin) and may be a navigation. */
+class WorkerRequest extends Request {
+  readonly #navigation: boolean;
+  constructor(input: RequestInfo | URL, init: RequestInit = {}) {
+    const { mode, ...rest } = init;
+    super(typeof input === 'string' ? new URL(input, ORIGIN).href : input, {
+      ...rest,
+      ...(mode === 'navigate' ? {} : { mode }),
+    });
+    this.#navigation =
+      mode === 'navigate' || (input instanceof Request && input.mode === 'navigate');
+  }
+  override get mode(): RequestMode {
+    return this.#navigation ? 'navigate' : super.mode;
+  }
+}
+
+class FetchEvent {
+  constructor(fields: object) {
+    Object.assign(this, fields);
+  }
+}
 
 class FakeNetwork {
   online = true;
+  readonly missing = new Set<string>();
   readonly requested: string[] = [];
-  readonly routes = new Map<string, Route>([
-    ['/', () => new Response(SHELL_PAGE, { headers: { 'content-type': 'text/html' } })],
-    ['/rules', () => new Response(SHELL_PAGE, { headers: { 'content-type': 'text/html' } })],
-    ['/api/v1/health', () => Response.json({ status: 'ok' })],
-    // The entry script names the chunks it loads later, as Vite writes them; one of those names
-    // a chunk of its own.
-    [
-      '/assets/index-3f2a.js',
-      () =>
-        new Response(
-          'const deps=["assets/SignedInApp-aa11.js","assets/SignedInApp-bb22.css"];' +
-            'const toasts=()=>import("./Toasts-cc33.js");',
-        ),
-    ],
-    [
-      '/assets/SignedInApp-aa11.js',
-      () => new Response('const d=["assets/WalletScreens-dd44.js"];'),
-    ],
-  ]);
+  constructor(private readonly root: string) {}
 
-  fetch = (input: string | { url: string }): Promise<Response> => {
-    const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN);
+  fetch = (input: RequestInfo | URL): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input), ORIGIN);
     this.requested.push(url.pathname);
     if (!this.online) return Promise.reject(new TypeError('Failed to fetch'));
-    const route = this.routes.get(url.pathname);
-    if (route) return Promise.resolve(route());
-    const file = publicFile(url.pathname);
-    if (url.pathname.startsWith('/assets/'))
-      return Promise.resolve(new Response(`/* ${url.pathname} */`));
-    if (existsSync(file)) return Promise.resolve(new Response(readFileSync(file)));
-    return Promise.resolve(new Response('Not found', { status: 404 }));
+    const file = join(this.root, url.pathname === '/' ? 'index.html' : url.pathname);
+    if (this.missing.has(url.pathname) || !existsSync(file) || !statSync(file).isFile()) {
+      return Promise.resolve(new Response('Not found', { status: 404 }));
+    }
+    return Promise.resolve(new Response(readFileSync(file)));
   };
 }
 
-const keyOf = (request: string | { url: string }) =>
-  new URL(typeof request === 'string' ? request : request.url, ORIGIN).href;
+const keyOf = (request: RequestInfo | URL) =>
+  new URL(request instanceof Request ? request.url : String(request), ORIGIN).href;
 
 class FakeCacheStorage {
   readonly stores = new Map<string, Map<string, Response>>();
 
-  constructor(private readonly network: FakeNetwork) {}
-
-  open(name: string) {
+  open = (name: string) => {
     const store = this.stores.get(name) ?? new Map<string, Response>();
     this.stores.set(name, store);
-    const cache = {
-      put: async (request: string | { url: string }, response: Response) => {
+    return Promise.resolve({
+      put: async (request: RequestInfo, response: Response) => {
         store.set(keyOf(request), new Response(await response.arrayBuffer(), response));
       },
-      match: (request: string | { url: string }) =>
-        Promise.resolve(store.get(keyOf(request))?.clone()),
-      addAll: async (urls: string[]) => {
-        const responses = await Promise.all(urls.map((url) => this.network.fetch(url)));
-        responses.forEach((response, index) => {
-          if (!response.ok) throw new TypeError(`${urls[index]} answered ${response.status}`);
-        });
-        await Promise.all(
-          responses.map((response, index) => cache.put(urls[index] ?? '', response)),
-        );
-      },
-    };
-    return Promise.resolve(cache);
-  }
+      match: (request: RequestInfo) => Promise.resolve(store.get(keyOf(request))?.clone()),
+      keys: () => Promise.resolve([...store.keys()].map((key) => new Request(key))),
+      delete: (request: RequestInfo) => Promise.resolve(store.delete(keyOf(request))),
+    });
+  };
+
+  match = (request: RequestInfo, options: { cacheName?: string } = {}) => {
+    const stores = options.cacheName
+      ? [this.stores.get(options.cacheName)]
+      : [...this.stores.values()];
+    for (const store of stores) {
+      const found = store?.get(keyOf(request));
+      if (found) return Promise.resolve(found.clone());
+    }
+    return Promise.resolve(undefined);
+  };
 
   keys = () => Promise.resolve([...this.stores.keys()]);
   delete = (name: string) => Promise.resolve(this.stores.delete(name));
-  paths = (name: string) =>
-    [...(this.stores.get(name)?.keys() ?? [])].map((key) => new URL(key).pathname);
+  /** Every stored URL, across caches. */
+  urls = () => [...this.stores.values()].flatMap((store) => [...store.keys()]);
 }
 
-interface FakeRequest {
-  url: string;
-  method: string;
-  mode: string;
-  headers: Headers;
-}
-
-function request(path: string, init: Partial<Omit<FakeRequest, 'url'>> = {}): FakeRequest {
-  return { url: `${ORIGIN}${path}`, method: 'GET', mode: 'cors', headers: new Headers(), ...init };
-}
-
-function startWorker() {
-  const network = new FakeNetwork();
-  const caches = new FakeCacheStorage(network);
-  const listeners = new Map<string, (event: unknown) => void>();
+function startWorker(root: string) {
+  const network = new FakeNetwork(root);
+  const caches = new FakeCacheStorage();
+  const listeners = new Map<string, ((event: unknown) => void)[]>();
   const calls: string[] = [];
-  const self = {
+  const scope: Record<string, unknown> = {
     location: new URL(`${ORIGIN}/sw.js`),
+    registration: { scope: `${ORIGIN}/` },
     addEventListener: (type: string, listener: (event: unknown) => void) =>
-      listeners.set(type, listener),
+      listeners.set(type, [...(listeners.get(type) ?? []), listener]),
     skipWaiting: () => (calls.push('skipWaiting'), Promise.resolve()),
     clients: { claim: () => (calls.push('claim'), Promise.resolve()) },
-  };
-  runInNewContext(readFileSync(publicFile('/sw.js'), 'utf8'), {
-    self,
     caches,
     fetch: network.fetch,
-    URL,
-    Headers,
+    FetchEvent,
+    Request: WorkerRequest,
     Response,
-  });
+    Headers,
+    URL,
+    console: { ...console, warn: (...args: unknown[]) => calls.push(`warn ${args.join(' ')}`) },
+    setTimeout,
+    clearTimeout,
+  };
+  scope.self = scope;
+  runInContext(readFileSync(join(root, 'sw.js'), 'utf8'), createContext(scope));
 
-  const dispatch = (type: string, fields: object = {}) => {
+  const dispatch = async (type: string, fields: object = {}) => {
     const pending: Promise<unknown>[] = [];
     let response: Promise<Response> | undefined;
-    listeners.get(type)?.({
+    const event = {
+      type,
       ...fields,
       waitUntil: (promise: Promise<unknown>) => pending.push(promise),
       respondWith: (answer: Promise<Response>) => (response = answer),
-    });
-    return { response, done: Promise.all(pending) };
+    };
+    for (const listener of listeners.get(type) ?? []) {
+      listener(type === 'fetch' ? new FetchEvent(event) : event);
+    }
+    await Promise.all(pending);
+    // What the worker answered with, or undefined when it left the request to the browser.
+    return response;
   };
-  const install = async () => {
-    await dispatch('install').done;
-  };
-  const get = (path: string, init?: Partial<Omit<FakeRequest, 'url'>>) =>
-    dispatch('fetch', { request: request(path, init) });
-  return { network, caches, calls, dispatch, install, get };
+  const get = (path: string, init: RequestInit = {}) =>
+    dispatch('fetch', { request: new WorkerRequest(path, init) });
+  return { network, caches, calls, dispatch, get };
 }
 
-const SHELL_CACHE = 'black-button-shell-v2';
-
-describe('service worker', () => {
-  it('precaches the shell page, the files it loads, the manifest and the icons on install', async () => {
-    const worker = startWorker();
-    await worker.install();
-    expect(worker.caches.paths(SHELL_CACHE).sort()).toEqual(
-      [
-        '/',
-        '/apple-touch-icon.png',
-        '/assets/index-3f2a.js',
-        '/assets/index-77de.css',
-        '/assets/vendor-91bc.js',
-        // What loads after the first screen, so the installed app also starts offline whole.
-        '/assets/SignedInApp-aa11.js',
-        '/assets/SignedInApp-bb22.css',
-        '/assets/Toasts-cc33.js',
-        '/assets/WalletScreens-dd44.js',
-        '/icons/icon-192.png',
-        '/icons/icon-512.png',
-        '/icons/icon-maskable-512.png',
-        '/icons/icon.svg',
-        '/manifest.webmanifest',
-      ].sort(),
+/** Every file of the build a browser could load, as the paths it asks for. */
+function builtFiles(root: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
     );
+  return walk(root)
+    .filter((file) => !/\.(br|gz)$/.test(file))
+    .map((file) => `/${relative(root, file).split(sep).join('/')}`);
+}
+
+const md5 = (file: string) => createHash('md5').update(readFileSync(file)).digest('hex');
+
+describe('the service worker of a build', () => {
+  const root = mkdtempSync(join(tmpdir(), 'bb-pwa-build-'));
+  beforeAll(() => {
+    execFileSync(
+      join('node_modules', '.bin', 'vite'),
+      ['build', '--outDir', root, '--emptyOutDir', '--logLevel', 'error'],
+      { stdio: 'inherit' },
+    );
+  }, 120_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  const installed = async () => {
+    const worker = startWorker(root);
+    await worker.dispatch('install');
+    return worker;
+  };
+
+  it('precaches every page, script, style, image and the manifest of this build on install', async () => {
+    const worker = await installed();
+    const stored = worker.caches.urls().map((href) => new URL(href));
+    const expected = builtFiles(root).filter(
+      (path) => /\.(html|js|css|svg|png|webmanifest)$/.test(path) && path !== '/sw.js',
+    );
+    expect(stored.map((url) => url.pathname).sort()).toEqual(expected.sort());
+    expect(expected).toEqual(
+      expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icons/icon-192.png']),
+    );
+    expect(expected.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(10);
+    // Files that keep their name carry their content's revision, so a change is fetched again;
+    // the build names the others by their content.
+    for (const url of stored) {
+      if (url.pathname.startsWith('/assets/')) {
+        expect(url.pathname, url.href).toMatch(/-[\w-]{8}\.(js|css)$/);
+      } else {
+        expect(url.searchParams.get('__WB_REVISION__'), url.href).toBe(
+          md5(join(root, url.pathname)),
+        );
+      }
+    }
+    expect(stored.filter((url) => /^\/(api|cable)\b/.test(url.pathname))).toEqual([]);
+    expect(worker.calls.filter((call) => call.startsWith('warn'))).toEqual([]);
+  });
+
+  it('does not install when a file of the build is missing', async () => {
+    const worker = startWorker(root);
+    worker.network.missing.add('/manifest.webmanifest');
+    await expect(worker.dispatch('install')).rejects.toThrow(/bad-precaching-response/);
+  });
+
+  it('opens any route of the app offline with the built page', async () => {
+    const worker = await installed();
+    worker.network.online = false;
+    const page = readFileSync(join(root, 'index.html'), 'utf8');
+    for (const path of ['/', '/rules', '/home?tab=wallet', '/phone-login']) {
+      const response = await worker.get(path, { mode: 'navigate' });
+      expect(await response?.text(), path).toBe(page);
+    }
+    const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] ?? '';
+    const script = await worker.get(entry);
+    expect(await script?.text()).toBe(readFileSync(join(root, entry), 'utf8'));
+  });
+
+  it('never answers /api or /cable, so they always reach the server', async () => {
+    const worker = await installed();
+    const before = worker.caches.urls().length;
+    expect(await worker.get('/api/v1/health')).toBeUndefined();
+    expect(await worker.get('/api/v1/users/verify_code', { method: 'POST' })).toBeUndefined();
+    expect(await worker.get('/api/v1/draws', { mode: 'navigate' })).toBeUndefined();
+    expect(await worker.get('/api', { mode: 'navigate' })).toBeUndefined();
+    expect(await worker.get('/cable?token=abc')).toBeUndefined();
+    expect(await worker.get('/cable', { mode: 'navigate' })).toBeUndefined();
+    expect(worker.caches.urls()).toHaveLength(before);
+  });
+
+  it('waits for the player before a new version takes over', async () => {
+    const worker = await installed();
+    expect(worker.calls).not.toContain('skipWaiting');
+    await worker.dispatch('message', { data: { type: 'SKIP_WAITING' } });
     expect(worker.calls).toContain('skipWaiting');
-  });
-
-  it('does not install when a shell file is missing', async () => {
-    const worker = startWorker();
-    worker.network.routes.set('/manifest.webmanifest', () => new Response('gone', { status: 404 }));
-    await expect(worker.install()).rejects.toThrow();
-  });
-
-  it('serves navigations from the network while online and keeps the newest shell', async () => {
-    const worker = startWorker();
-    await worker.install();
-    const fresh = '<!doctype html><title>new build</title>';
-    worker.network.routes.set(
-      '/rules',
-      () => new Response(fresh, { headers: { 'content-type': 'text/html' } }),
-    );
-    const { response } = worker.get('/rules', { mode: 'navigate' });
-    expect(await (await response)?.text()).toBe(fresh);
-    const cache = await worker.caches.open(SHELL_CACHE);
-    expect(await (await cache.match('/'))?.text()).toBe(fresh);
-  });
-
-  it('falls back to the cached shell for any navigation while offline', async () => {
-    const worker = startWorker();
-    await worker.install();
-    worker.network.online = false;
-    const { response } = worker.get('/rules', { mode: 'navigate' });
-    expect(await (await response)?.text()).toBe(SHELL_PAGE);
-    const script = worker.get('/assets/index-3f2a.js', { mode: 'cors' }).response;
-    expect(await (await script)?.text()).toContain('SignedInApp-aa11.js');
-    // A chunk the app loads later is there too.
-    const later = worker.get('/assets/WalletScreens-dd44.js', { mode: 'cors' }).response;
-    expect(await (await later)?.text()).toBe('/* /assets/WalletScreens-dd44.js */');
-  });
-
-  it('never answers or stores /api and /cable', async () => {
-    const worker = startWorker();
-    await worker.install();
-    expect(worker.get('/api/v1/health').response).toBeUndefined();
-    expect(worker.get('/api/v1/users/verify_code', { method: 'POST' }).response).toBeUndefined();
-    expect(worker.get('/cable?token=abc').response).toBeUndefined();
-    expect(worker.get('/api/v1/draws', { mode: 'navigate' }).response).toBeUndefined();
-    expect(worker.caches.paths(SHELL_CACHE).filter((path) => /^\/(api|cable)/.test(path))).toEqual(
-      [],
-    );
-  });
-
-  it('leaves other origins and ranged audio requests to the browser', async () => {
-    const worker = startWorker();
-    await worker.install();
-    expect(
-      worker.dispatch('fetch', { request: { ...request('/'), url: 'https://cdn.example/x.js' } })
-        .response,
-    ).toBeUndefined();
-    expect(
-      worker.get('/sounds/coins.wav', { headers: new Headers({ range: 'bytes=0-' }) }).response,
-    ).toBeUndefined();
-  });
-
-  it('serves images from the cache once fetched', async () => {
-    const worker = startWorker();
-    await worker.install();
-    const first = worker.get('/images/lottery-ticket.svg');
-    await (await first.response)?.arrayBuffer();
-    await first.done;
-    worker.network.online = false;
-    const second = worker.get('/images/lottery-ticket.svg');
-    expect(await (await second.response)?.text()).toContain('<svg');
-    await second.done;
-  });
-
-  it('drops the caches of older versions on activate', async () => {
-    const worker = startWorker();
-    await worker.caches.open('black-button-shell-v0');
-    await worker.caches.open('someone-else');
-    await worker.install();
-    await worker.dispatch('activate').done;
-    expect((await worker.caches.keys()).sort()).toEqual([SHELL_CACHE, 'someone-else']);
+    await worker.dispatch('activate');
     expect(worker.calls).toContain('claim');
+  });
+
+  it('drops what an older build stored once the new one activates', async () => {
+    const worker = startWorker(root);
+    const [name] = await (async () => {
+      await worker.dispatch('install');
+      return worker.caches.keys();
+    })();
+    const cache = await worker.caches.open(name ?? '');
+    await cache.put(`${ORIGIN}/assets/index-OLDBUILD.js`, new Response('old'));
+    await worker.dispatch('activate');
+    expect(worker.caches.urls().some((href) => href.includes('OLDBUILD'))).toBe(false);
+    expect(worker.caches.urls().some((href) => href.includes('/index.html'))).toBe(true);
   });
 });
