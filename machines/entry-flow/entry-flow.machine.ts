@@ -5,7 +5,16 @@
 // moves on by itself and asks the app to follow (`navigate`) and to toast. It runs as a child of
 // the session (the app's root): it tells the session when the terms are accepted, and it ends
 // with the player's login as its output, which signs the player in.
-import { and, assertEvent, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import {
+  and,
+  assertEvent,
+  assign,
+  emit,
+  enqueueActions,
+  log,
+  setup,
+  type AnyActorRef,
+} from 'xstate';
 import { InviteCode, OneTimeCode, PhoneNumber, type LoginResponse } from '../../contract/api';
 import type {
   DismissToastEffect,
@@ -155,7 +164,6 @@ export const entryFlowMachine = setup({
     isCodeComplete: ({ event }) =>
       event.type === 'code.complete' && OneTimeCode.safeParse(event.code).success,
     isNetworkFailure: (_, failure: CallFailure) => failure.status === 0,
-    isServerAnswer: (_, failure: CallFailure) => failure.status !== 0,
     isAlreadyRegistered: (_, failure: CallFailure) => failure.status === 409,
     // 422 is the spec's case; a 429 (too many requests) also carries a detail worth showing.
     hasRejectedPhoneNumber: (_, failure: CallFailure) =>
@@ -347,16 +355,24 @@ export const entryFlowMachine = setup({
           src: 'validateInvite',
           input: ({ context }) => ({ inviteCode: context.inviteLinkCode ?? '' }),
           onDone: { actions: 'keepInviteLinkCode' },
-          // Offline, nothing happens: registration checks the code again.
-          onError: {
-            // A code the server refuses: fix it before walking through the slides.
-            guard: { type: 'isServerAnswer', params: ({ event }) => toCallFailure(event.error) },
-            target: '#entryFlow.inviteCode',
-            actions: [
-              { type: 'navigate', params: { to: '/invite-code', replace: true } },
-              { type: 'showToast', params: { message: 'Invalid Code', variant: 'error' } },
-            ],
-          },
+          onError: [
+            {
+              // Offline: the visitor reads on; registration checks the code again.
+              guard: {
+                type: 'isNetworkFailure',
+                params: ({ event }) => toCallFailure(event.error),
+              },
+              actions: log('The invite code could not be checked now; registration checks it.'),
+            },
+            {
+              // A code the server refuses: fix it before walking through the slides.
+              target: '#entryFlow.inviteCode',
+              actions: [
+                { type: 'navigate', params: { to: '/invite-code', replace: true } },
+                { type: 'showToast', params: { message: 'Invalid Code', variant: 'error' } },
+              ],
+            },
+          ],
         },
       ],
       states: {
