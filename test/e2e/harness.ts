@@ -152,10 +152,10 @@ export async function signInThroughPhoneLogin(
 }
 
 /**
- * A finger swiping across `target` by `dx` pixels (negative: to the left), as the phone's
- * touchscreen sends it: touchstart, a few touchmoves, touchend.
+ * A finger swiping across `target` by `dx` pixels (negative: to the left) and `dy` pixels
+ * (negative: up), as the phone's touchscreen sends it: touchstart, a few touchmoves, touchend.
  */
-export async function swipe(page: Page, target: Locator, dx: number): Promise<void> {
+export async function swipe(page: Page, target: Locator, dx: number, dy = 0): Promise<void> {
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to swipe: the element is not on screen');
   const x = box.x + box.width / 2;
@@ -168,7 +168,7 @@ export async function swipe(page: Page, target: Locator, dx: number): Promise<vo
       await new Promise((resolve) => setTimeout(resolve, 16));
       await cdp.send('Input.dispatchTouchEvent', {
         type: 'touchMove',
-        touchPoints: [{ x: x + (dx * step) / 8, y }],
+        touchPoints: [{ x: x + (dx * step) / 8, y: y + (dy * step) / 8 }],
       });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
