@@ -179,3 +179,31 @@ export async function swipe(page: Page, target: Locator, dx: number, dy = 0): Pr
   // a person's next tap comes later.
   await page.waitForTimeout(600);
 }
+
+/** The smallest a control may be for a finger (WCAG 2.5.5, Apple's and Android's guides). */
+export const MIN_TAP_TARGET = 44;
+
+/**
+ * The visible controls on the page smaller than 44x44 px: buttons, links, `[role=button]` and
+ * checkboxes (by the label around them, which takes the tap). Each as `name WxH`.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], [role="button"], input[type="checkbox"]',
+    );
+    const small: string[] = [];
+    for (const control of controls) {
+      const target =
+        control instanceof HTMLInputElement ? (control.closest('label') ?? control) : control;
+      const style = getComputedStyle(target);
+      const box = target.getBoundingClientRect();
+      if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        const name = (control.getAttribute('aria-label') ?? target.textContent ?? '').trim();
+        small.push(`${name.slice(0, 40)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, MIN_TAP_TARGET);
+}
