@@ -70,11 +70,25 @@ export const TOAST_ENTER_FAILED = 'Server Error';
 /** The daily draw's length, until the server has said how long a cycle is. */
 export const DEFAULT_CYCLE_SECONDS = 86_400;
 
-/** Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. */
+/**
+ * Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. Rounded
+ * up, so the countdown shows 0:00 from the moment the interval ends, not a second before.
+ */
 export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
   if (startedAt === null) return 0;
-  const elapsed = Math.max(0, now - startedAt) / 1000;
-  return Math.max(0, Math.ceil(interval - elapsed));
+  const leftMs = Math.round(interval * 1000) - Math.max(0, now - startedAt);
+  return Math.max(0, Math.ceil(leftMs / 1000));
+}
+
+/** When the running interval ends (ms since the epoch), null before any countdown. */
+export function countdownEndsAt(context: PersistedDraw): number | null {
+  if (context.countdownStartedAt === null) return null;
+  return context.countdownStartedAt + Math.round(context.secondsUntilNextDraw * 1000);
+}
+
+/** The server's time left to the millisecond when it says so, its whole seconds otherwise. */
+function preciseSeconds(seconds: number, ms: number | undefined): number {
+  return ms === undefined ? seconds : ms / 1000;
 }
 
 function initialContext(input: DrawCycleInput): DrawCycleContext {
@@ -141,7 +155,11 @@ export const drawCycleMachine = setup({
       };
     }),
     recordEntry: assign(({ context, system }, params: { entry: DrawEntry }) => {
-      const { draw_time_left: drawTimeLeft, ...entry } = params.entry;
+      const {
+        draw_time_left: drawTimeLeft,
+        draw_time_left_ms: drawTimeLeftMs,
+        ...entry
+      } = params.entry;
       return {
         draw_entries: [...context.draw_entries, entry],
         currentDrawEntry: entry,
@@ -150,9 +168,9 @@ export const drawCycleMachine = setup({
         ...(drawTimeLeft === undefined
           ? {}
           : {
-              secondsUntilNextDraw: drawTimeLeft,
+              secondsUntilNextDraw: preciseSeconds(drawTimeLeft, drawTimeLeftMs),
               countdownStartedAt: clockNow(system),
-              timeLeft: drawTimeLeft,
+              timeLeft: Math.ceil(preciseSeconds(drawTimeLeft, drawTimeLeftMs)),
             }),
       };
     }),
@@ -182,9 +200,10 @@ export const drawCycleMachine = setup({
         cycleTime: timer.cycle_time,
       };
       if (!timer.cycle_finished) {
-        next.secondsUntilNextDraw = timer.time_left;
+        const left = preciseSeconds(timer.time_left, timer.time_left_ms);
+        next.secondsUntilNextDraw = left;
         next.countdownStartedAt = now;
-        next.timeLeft = timer.time_left;
+        next.timeLeft = Math.ceil(left);
       } else {
         // No entry of this player in the open draw: whatever entry the app held is over.
         next.currentDrawEntry = null;
@@ -287,7 +306,12 @@ export const drawCycleMachine = setup({
         },
         running: {
           entry: 'recomputeTimeLeft',
-          invoke: { id: 'tickEverySecond', src: 'tickEverySecond' },
+          invoke: {
+            id: 'tickEverySecond',
+            src: 'tickEverySecond',
+            // The ticks fall when the shown second changes, wherever the countdown started.
+            input: ({ self }) => ({ endsAt: () => countdownEndsAt(self.getSnapshot().context) }),
+          },
           on: { 'countdown.tick': { actions: 'recomputeTimeLeft' } },
           always: [
             {

@@ -116,10 +116,14 @@ describe.each(databases)('the draw on %s', (kind) => {
     const timer = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
     expect(entry.draw_time_left).toBeGreaterThan(0);
     expect(Math.abs(entry.draw_time_left! - timer.time_left)).toBeLessThanOrEqual(1);
+    // To the millisecond too, for a countdown that ends as the draw does.
+    expect(Math.ceil(entry.draw_time_left_ms! / 1000)).toBe(entry.draw_time_left);
+    expect(Math.ceil(timer.time_left_ms! / 1000)).toBe(timer.time_left);
     const second = await press(token);
     expect(second.statusCode).toBe(200);
     const again = DrawEntryResponse.parse(second.json()).data;
-    expect({ ...again, draw_time_left: 0 }).toEqual({ ...entry, draw_time_left: 0 });
+    const sameEntry = { draw_time_left: 0, draw_time_left_ms: 0 };
+    expect({ ...again, ...sameEntry }).toEqual({ ...entry, ...sameEntry });
   });
 
   it('makes one entry of ten presses racing each other from two devices', async () => {
@@ -279,16 +283,19 @@ describe.each(databases)('the draw on %s', (kind) => {
     expect(TimerResponse.parse((await get('questionnaires/get_timer', token)).json())).toEqual({
       cycle_finished: true,
       time_left: 0,
+      time_left_ms: 0,
       cycle_time: 86_400,
       show_tell_us_more: true,
     });
     await press(token);
     clock.advance(1_000 * 60 * 60);
     const timer = TimerResponse.parse((await get('questionnaires/get_timer', token)).json());
-    const expected = Math.ceil((draw.closesAt.getTime() - clock.now().getTime()) / 1000);
+    const expectedMs = draw.closesAt.getTime() - clock.now().getTime();
+    const expected = Math.ceil(expectedMs / 1000);
     expect(timer).toEqual({
       cycle_finished: false,
       time_left: expected,
+      time_left_ms: expectedMs,
       cycle_time: 86_400,
       show_tell_us_more: true,
     });

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { TimerResponse } from '../../contract/api';
-import { createDrawCycleActors } from '../../machines/draw-cycle/draw-cycle.actors';
+import {
+  createDrawCycleActors,
+  msUntilNextTick,
+} from '../../machines/draw-cycle/draw-cycle.actors';
 import {
   drawCycleMachine,
   remainingSeconds,
@@ -312,6 +315,48 @@ describe('draw cycle: the countdown', () => {
     expect(formatCountdown(3599)).toBe('59:59');
     expect(formatCountdown(3600)).toBe('1:00:00');
     expect(formatCountdown(86_399)).toBe('23:59:59');
+  });
+});
+
+describe('draw cycle: the countdown ends as the draw closes', () => {
+  /** What the home screen shows at `at`, the clock moving there in small steps. */
+  function shownAt(draw: Awaited<ReturnType<typeof start>>, at: number): string {
+    while (draw.clock.now() < at) draw.clock.increment(Math.min(10, at - draw.clock.now()));
+    return formatCountdown(draw.context().timeLeft);
+  }
+
+  it("shows 0:00 at the close (within 250 ms) from the timer's answer, a slow trip included", async () => {
+    const draw = await start({ timer: null });
+    // The draw closes 7.3 s after the app asks; the answer takes a second to come back, and
+    // the server measured the time left halfway through.
+    const close = T0 + 7_300;
+    draw.clock.set(T0 + 1_000);
+    draw.api.resolve('timer', { ...TIMER_ENTERED, time_left: 7, time_left_ms: 6_800 });
+    await settle();
+    expect(formatCountdown(draw.context().timeLeft)).toBe('0:07');
+    expect(shownAt(draw, close - 1_250)).toBe('0:02');
+    expect(shownAt(draw, close - 250)).toBe('0:01');
+    expect(shownAt(draw, close)).toBe('0:00');
+  });
+
+  it('shows 0:00 at the close (within 250 ms) from the press, whenever in a second it came', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 86_400 } });
+    draw.clock.set(T0 + 300);
+    draw.press();
+    draw.api.resolve('enterDraw', {
+      data: { ...ENTRY, draw_time_left: 6, draw_time_left_ms: 5_200 },
+    });
+    await settle();
+    const close = T0 + 300 + 5_200;
+    expect(shownAt(draw, close - 250)).toBe('0:01');
+    expect(shownAt(draw, close)).toBe('0:00');
+  });
+
+  it('ticks once a second, on the moments the shown second changes', () => {
+    expect(msUntilNextTick(T0 + 5_200, T0)).toBe(200);
+    expect(msUntilNextTick(T0 + 5_000, T0)).toBe(1_000);
+    expect(msUntilNextTick(null, T0)).toBe(1_000);
+    expect(msUntilNextTick(T0, T0 + 10)).toBe(1_000);
   });
 });
 

@@ -9,9 +9,10 @@ import {
   getNextSnapshot,
   SimulatedClock,
 } from 'xstate';
-import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import type { StatePath, TestModel } from 'xstate/graph';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../../contract/api';
+import type { TickInput } from '../../../machines/draw-cycle/draw-cycle.actors';
 import {
   drawCycleMachine,
   type DrawCycleEvent,
@@ -77,7 +78,7 @@ export const modelDrawCycleMachine = drawCycleMachine.provide({
     fetchRewards: pending<Reward[]>(),
     fetchGrandPrizes: pending<GrandPrize[]>(),
     listenToCable: quiet,
-    tickEverySecond: quiet,
+    tickEverySecond: fromCallback<EventObject, TickInput | undefined>(() => () => undefined),
   },
   actions: {
     recomputeTimeLeft: assign(({ context, event }) => ({
