@@ -55,6 +55,7 @@ async function signUp(server: RunningServer): Promise<Record<string, string>> {
       isFirstQuestionnaire: false,
       hasAcceptedTerms: true,
       grandPrizeHasBeenShown: true,
+      announcedGrandPrizeDrawIds: [],
       user: login.user,
       hasSeenInstructions: { wallet: true, questionaire: true },
     }),

@@ -313,7 +313,7 @@ export const DrawEntry = z.object({
   created_at: z.string(),
   /** In the press's answer: whole seconds until the entry's draw closes, for the countdown. */
   draw_time_left: z.optional(z.int().check(z.nonnegative())),
-  /** The same in milliseconds, so the countdown reaches 0:00 as the draw closes. */
+  /** The same to the millisecond: whole seconds, rounded up, would end the countdown late. */
   draw_time_left_ms: z.optional(z.int().check(z.nonnegative())),
 });
 export type DrawEntry = z.infer<typeof DrawEntry>;
@@ -327,7 +327,7 @@ export type DrawEntryResponse = z.infer<typeof DrawEntryResponse>;
 export const TimerResponse = z.object({
   cycle_finished: z.boolean(),
   time_left: z.int().check(z.nonnegative()),
-  /** time_left in milliseconds (whole seconds round up), so the countdown ends on time. */
+  /** `time_left` to the millisecond, so the countdown reaches 0:00 as the draw closes. */
   time_left_ms: z.optional(z.int().check(z.nonnegative())),
   cycle_time: z.int().check(z.positive()),
   show_tell_us_more: z.boolean(),

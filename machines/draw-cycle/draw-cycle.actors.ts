@@ -1,6 +1,6 @@
 // The calls, the clock and the live channel of the draw cycle, as actors the machine invokes by
 // id. The app builds them from the real API client and the ActionCable client; tests give fakes.
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type {
   DrawEntry,
   DrawEntryResponse,
@@ -25,12 +25,8 @@ export type DrawCycleApi = {
  */
 export type CableListener = (onRefetch: () => void) => () => void;
 
-/**
- * The countdown looks at the clock four times a second: it recomputes the time left every
- * second (spec section 9) and shows each new second, and 0:00, within 250 ms of its moment
- * however the ticks fall against the draw's closing time.
- */
-export const COUNTDOWN_TICK_MS = 250;
+/** The countdown ticks once a second (spec section 9). */
+export const COUNTDOWN_TICK_MS = 1000;
 
 /**
  * Now, as the actor system's clock says: the browser's time in the app, a `SimulatedClock`'s
@@ -42,22 +38,40 @@ export function clockNow(system: { _clock: unknown } | undefined): number {
 }
 
 /**
- * Sends `countdown.tick` every COUNTDOWN_TICK_MS on the system's clock. A tick only says "look at the
- * clock again": the machine works out the remaining time from real elapsed time, so a tab the
- * browser throttled in the background is right again on its next tick.
+ * How long until the countdown ending at `endsAt` shows its next second: ticks fall on the
+ * moments the shown second changes, so the last one shows 0:00 as the draw closes (a tick a
+ * second after the countdown started could come up to a second late).
  */
-export const tickCountdown = fromCallback(({ sendBack, system }) => {
-  const clock = system._clock;
-  let handle: unknown;
-  const schedule = () => {
-    handle = clock.setTimeout(() => {
-      sendBack({ type: 'countdown.tick' });
-      schedule();
-    }, COUNTDOWN_TICK_MS);
-  };
-  schedule();
-  return () => clock.clearTimeout(handle);
-});
+export function msUntilNextTick(endsAt: number | null, now: number): number {
+  if (endsAt === null || endsAt <= now) return COUNTDOWN_TICK_MS;
+  return (endsAt - now) % COUNTDOWN_TICK_MS || COUNTDOWN_TICK_MS;
+}
+
+export type TickInput = {
+  /** When the countdown ends, as the machine holds it at the moment of asking. */
+  endsAt: () => number | null;
+};
+
+/**
+ * Sends `countdown.tick` once a second on the system's clock, when the shown second changes. A
+ * tick only says "look at the clock again": the machine works out the remaining time from real
+ * elapsed time, so a tab the browser throttled in the background is right again on its next tick.
+ */
+export const tickEverySecond = fromCallback<EventObject, TickInput | undefined>(
+  ({ sendBack, system, input }) => {
+    const clock = system._clock;
+    let handle: unknown;
+    const schedule = () => {
+      const delay = msUntilNextTick(input?.endsAt() ?? null, clockNow(system));
+      handle = clock.setTimeout(() => {
+        sendBack({ type: 'countdown.tick' });
+        schedule();
+      }, delay);
+    };
+    schedule();
+    return () => clock.clearTimeout(handle);
+  },
+);
 
 /** Sends `window.focused` when the window gets focus back or becomes visible again. */
 export const watchWindowFocus = fromCallback(({ sendBack }) => {
@@ -74,16 +88,34 @@ export const watchWindowFocus = fromCallback(({ sendBack }) => {
   };
 });
 
+/**
+ * Milliseconds left when the answer arrives: the server measured them about halfway through the
+ * round trip, so half of it has passed since.
+ */
+function lessHalfTheTrip(ms: number | undefined, sentAt: number, receivedAt: number) {
+  return ms === undefined ? undefined : Math.max(0, Math.round(ms - (receivedAt - sentAt) / 2));
+}
+
 export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) {
   return {
-    enterDraw: fromPromise<DrawEntry>(async () => (await api.enterDraw()).data),
-    fetchTimer: fromPromise<TimerResponse>(() => api.timer()),
+    enterDraw: fromPromise<DrawEntry>(async ({ system }) => {
+      const sentAt = clockNow(system);
+      const entry = (await api.enterDraw()).data;
+      const ms = lessHalfTheTrip(entry.draw_time_left_ms, sentAt, clockNow(system));
+      return ms === undefined ? entry : { ...entry, draw_time_left_ms: ms };
+    }),
+    fetchTimer: fromPromise<TimerResponse>(async ({ system }) => {
+      const sentAt = clockNow(system);
+      const timer = await api.timer();
+      const ms = lessHalfTheTrip(timer.time_left_ms, sentAt, clockNow(system));
+      return ms === undefined ? timer : { ...timer, time_left_ms: ms };
+    }),
     fetchRewards: fromPromise<Reward[]>(async () => (await api.rewards()).data),
     fetchGrandPrizes: fromPromise<GrandPrize[]>(async () => (await api.grandPrizes()).data),
     listenToCable: fromCallback(({ sendBack }) =>
       listen(() => sendBack({ type: 'cable.refetch' })),
     ),
-    tickCountdown,
+    tickEverySecond,
     watchWindowFocus,
   };
 }

@@ -3,7 +3,7 @@
 // has closed, the 'You're Entered To Win' screen and the 'YOU WON!' view. It runs while a
 // player is signed in, as a child of the session (the app's root): it reads the session's flags
 // from the system, tells its parent when the grand prize has been shown, and asks the app to
-// navigate and to toast.
+// navigate and to toast. 'YOU WON!' announces each grand prize once, and only on /home.
 import { and, assign, emit, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
@@ -24,7 +24,8 @@ import {
 export type SessionFlags = {
   isFirstTimeUser: boolean;
   isFirstQuestionnaire: boolean;
-  grandPrizeHasBeenShown: boolean;
+  /** The draws whose grand prize has been announced on this device. */
+  announcedGrandPrizeDrawIds: readonly number[];
 };
 
 export type DrawCycleContext = PersistedDraw & {
@@ -36,6 +37,10 @@ export type DrawCycleContext = PersistedDraw & {
   showTellUsMore: boolean;
   /** The prize the 'YOU WON!' view shows while it is on screen. */
   grandPrizeAmount: number | null;
+  /** The draw of the prize to announce, from when it is found until the view goes. */
+  grandPrizeDrawId: number | null;
+  /** The player is on /home, the one screen 'YOU WON!' shows on. */
+  isOnHome: boolean;
   session: SessionFlags;
 };
 
@@ -56,6 +61,9 @@ export type DrawCycleEvent =
   | { type: 'countdown.ended' }
   | { type: 'youveEntered.opened' }
   | { type: 'youveEntered.left' }
+  /** /home opened or left: 'YOU WON!' shows only there. */
+  | { type: 'home.opened' }
+  | { type: 'home.left' }
   | { type: 'session.updated'; session: SessionFlags };
 
 export type DrawCycleEmitted = NavigateEffect | ToastEffect;
@@ -71,18 +79,24 @@ export const TOAST_ENTER_FAILED = 'Server Error';
 export const DEFAULT_CYCLE_SECONDS = 86_400;
 
 /**
- * What is left until the draw closes, in seconds with their fraction when the server gave
- * milliseconds (whole seconds round up, so counting down from them ends up to a second late).
+ * Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. Rounded
+ * up, so the countdown shows 0:00 from the moment the interval ends, not a second before.
  */
-function preciseSeconds(wholeSeconds: number, ms: number | undefined): number {
-  return ms === undefined ? wholeSeconds : ms / 1000;
-}
-
-/** Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. */
 export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
   if (startedAt === null) return 0;
-  const elapsed = Math.max(0, now - startedAt) / 1000;
-  return Math.max(0, Math.ceil(interval - elapsed));
+  const leftMs = Math.round(interval * 1000) - Math.max(0, now - startedAt);
+  return Math.max(0, Math.ceil(leftMs / 1000));
+}
+
+/** When the running interval ends (ms since the epoch), null before any countdown. */
+export function countdownEndsAt(context: PersistedDraw): number | null {
+  if (context.countdownStartedAt === null) return null;
+  return context.countdownStartedAt + Math.round(context.secondsUntilNextDraw * 1000);
+}
+
+/** The server's time left to the millisecond when it says so, its whole seconds otherwise. */
+function preciseSeconds(seconds: number, ms: number | undefined): number {
+  return ms === undefined ? seconds : ms / 1000;
 }
 
 function initialContext(input: DrawCycleInput): DrawCycleContext {
@@ -92,8 +106,20 @@ function initialContext(input: DrawCycleInput): DrawCycleContext {
     rewards: [],
     showTellUsMore: false,
     grandPrizeAmount: null,
+    grandPrizeDrawId: null,
+    isOnHome: false,
     session: input.session,
   };
+}
+
+/** The newest prize not yet announced (a claimed one is no news): the list is newest first. */
+function unannouncedGrandPrize(
+  prizes: GrandPrize[],
+  session: SessionFlags,
+): GrandPrize | undefined {
+  return prizes.find(
+    (prize) => !prize.claimed && !session.announcedGrandPrizeDrawIds.includes(prize.draw_id),
+  );
 }
 
 export const drawCycleMachine = setup({
@@ -121,8 +147,9 @@ export const drawCycleMachine = setup({
     // Spec section 4: at zero the timer is asked again unless the player can already enter or
     // is a first-time user (a fetch in progress is the third exception, checked by state).
     shouldRefetchAtZero: ({ context }) => !context.canEnterDraw && !context.session.isFirstTimeUser,
-    hasUnshownGrandPrize: ({ context }, prizes: GrandPrize[]) =>
-      prizes.length > 0 && !context.session.grandPrizeHasBeenShown,
+    hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
+      unannouncedGrandPrize(prizes, context.session) !== undefined,
+    isOnHome: ({ context }) => context.isOnHome,
     hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
   },
   actions: {
@@ -164,7 +191,7 @@ export const drawCycleMachine = setup({
           : {
               secondsUntilNextDraw: preciseSeconds(drawTimeLeft, drawTimeLeftMs),
               countdownStartedAt: clockNow(system),
-              timeLeft: drawTimeLeft,
+              timeLeft: Math.ceil(preciseSeconds(drawTimeLeft, drawTimeLeftMs)),
             }),
       };
     }),
@@ -194,9 +221,10 @@ export const drawCycleMachine = setup({
         cycleTime: timer.cycle_time,
       };
       if (!timer.cycle_finished) {
-        next.secondsUntilNextDraw = preciseSeconds(timer.time_left, timer.time_left_ms);
+        const left = preciseSeconds(timer.time_left, timer.time_left_ms);
+        next.secondsUntilNextDraw = left;
         next.countdownStartedAt = now;
-        next.timeLeft = timer.time_left;
+        next.timeLeft = Math.ceil(left);
       } else {
         // No entry of this player in the open draw: whatever entry the app held is over.
         next.currentDrawEntry = null;
@@ -211,18 +239,35 @@ export const drawCycleMachine = setup({
       if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
       return next;
     }),
-    showGrandPrize: assign((_, prizes: GrandPrize[]) => ({
-      grandPrizeAmount: prizes[0]?.additional_info.prize_amount ?? null,
+    holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => {
+      const prize = unannouncedGrandPrize(prizes, context.session);
+      return {
+        grandPrizeAmount: prize?.additional_info.prize_amount ?? null,
+        grandPrizeDrawId: prize?.draw_id ?? null,
+      };
+    }),
+    // Remembered as announced the moment it shows: leaving or closing the app within the 3 s
+    // does not bring it back.
+    markGrandPrizeAnnounced: assign(({ context }) => ({
+      session: {
+        ...context.session,
+        announcedGrandPrizeDrawIds:
+          context.grandPrizeDrawId === null
+            ? context.session.announcedGrandPrizeDrawIds
+            : [...context.session.announcedGrandPrizeDrawIds, context.grandPrizeDrawId],
+      },
     })),
-    hideGrandPrize: assign(({ context }) => ({
-      grandPrizeAmount: null,
-      session: { ...context.session, grandPrizeHasBeenShown: true },
-    })),
+    hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
     // To the session of the system (a draw running on its own, in a path walk, has none).
     tellSessionGrandPrizeShown: sendTo(
       ({ system, self }) => (system.get('session') as AnyActorRef | undefined) ?? self,
-      { type: 'session.grandPrizeShown' },
+      ({ context }) => ({
+        type: 'session.grandPrizeShown' as const,
+        drawId: context.grandPrizeDrawId ?? 0,
+      }),
     ),
+    markOnHome: assign({ isOnHome: true }),
+    markAwayFromHome: assign({ isOnHome: false }),
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
     updateSession: assign((_, session: SessionFlags) => ({ session })),
   },
@@ -240,6 +285,8 @@ export const drawCycleMachine = setup({
     'session.updated': {
       actions: { type: 'updateSession', params: ({ event }) => event.session },
     },
+    'home.opened': { actions: 'markOnHome' },
+    'home.left': { actions: 'markAwayFromHome' },
   },
   states: {
     entry: {
@@ -291,8 +338,7 @@ export const drawCycleMachine = setup({
       },
     },
     countdown: {
-      description:
-        'Time to the next drawing, recomputed from real elapsed time four times a second.',
+      description: 'Time to the next drawing, recomputed each second from real elapsed time.',
       initial: 'stopped',
       states: {
         stopped: {
@@ -300,7 +346,12 @@ export const drawCycleMachine = setup({
         },
         running: {
           entry: 'recomputeTimeLeft',
-          invoke: { id: 'tickCountdown', src: 'tickCountdown' },
+          invoke: {
+            id: 'tickEverySecond',
+            src: 'tickEverySecond',
+            // The ticks fall when the shown second changes, wherever the countdown started.
+            input: ({ self }) => ({ endsAt: () => countdownEndsAt(self.getSnapshot().context) }),
+          },
           on: { 'countdown.tick': { actions: 'recomputeTimeLeft' } },
           always: [
             {
@@ -343,7 +394,7 @@ export const drawCycleMachine = setup({
       },
     },
     grandPrize: {
-      description: "The 'YOU WON!' view: once, for 3 s, when an unshown grand prize exists.",
+      description: "The 'YOU WON!' view: for 3 s on /home, once per grand prize.",
       initial: 'fetching',
       states: {
         fetching: {
@@ -352,9 +403,9 @@ export const drawCycleMachine = setup({
             src: 'fetchGrandPrizes',
             onDone: [
               {
-                guard: { type: 'hasUnshownGrandPrize', params: ({ event }) => event.output },
-                target: 'showing',
-                actions: { type: 'showGrandPrize', params: ({ event }) => event.output },
+                guard: { type: 'hasUnannouncedGrandPrize', params: ({ event }) => event.output },
+                target: 'waitingForHome',
+                actions: { type: 'holdGrandPrize', params: ({ event }) => event.output },
               },
               { target: 'idle' },
             ],
@@ -367,13 +418,14 @@ export const drawCycleMachine = setup({
             'countdown.ended': { target: 'fetching' },
           },
         },
+        // Found while the player is elsewhere: it shows when they are back on /home.
+        waitingForHome: {
+          always: { guard: 'isOnHome', target: 'showing' },
+        },
         showing: {
-          after: {
-            grandPrizeOverlay: {
-              target: 'idle',
-              actions: ['hideGrandPrize', 'tellSessionGrandPrizeShown'],
-            },
-          },
+          entry: ['markGrandPrizeAnnounced', 'tellSessionGrandPrizeShown'],
+          after: { grandPrizeOverlay: { target: 'idle', actions: 'hideGrandPrize' } },
+          on: { 'home.left': { target: 'idle', actions: 'hideGrandPrize' } },
         },
       },
     },

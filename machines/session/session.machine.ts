@@ -41,7 +41,8 @@ export type SessionEvent =
   | { type: 'session.unauthorized' }
   | { type: 'session.logout' }
   | { type: 'session.deleteAccount' }
-  | { type: 'session.grandPrizeShown' }
+  /** 'YOU WON!' has announced the grand prize of draw `drawId`. */
+  | { type: 'session.grandPrizeShown'; drawId: number }
   | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
   | { type: 'session.tabsAllowed'; allowed: boolean };
 
@@ -65,6 +66,9 @@ export const SYSTEM_IDS = {
 export const CONFIG_RETRIES = 3;
 const CONFIG_RETRY_BASE_MS = 1000;
 const CONFIG_RETRY_MAX_MS = 30_000;
+
+/** Prizes remembered as announced: wins are rare, the oldest are forgotten past this. */
+export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
 
 export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
 export const TOAST_DELETE_FAILED = 'Could not delete user account';
@@ -126,14 +130,20 @@ export const sessionMachine = setup({
     resetSession: assign({ ...INITIAL_PERSISTED_SESSION, loading: false, canSeeTabs: true }),
     navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
-    markGrandPrizeShown: assign({ grandPrizeHasBeenShown: true }),
+    markGrandPrizeShown: assign(({ context }, params: { drawId: number }) => ({
+      grandPrizeHasBeenShown: true,
+      announcedGrandPrizeDrawIds: [
+        ...context.announcedGrandPrizeDrawIds.filter((id) => id !== params.drawId),
+        params.drawId,
+      ].slice(-MAX_ANNOUNCED_GRAND_PRIZES),
+    })),
     // The draw reads the session's flags: it hears of every change while it runs.
     shareFlagsWithDraw: sendTo(SYSTEM_IDS.drawCycle, ({ context }) => ({
       type: 'session.updated' as const,
       session: {
         isFirstTimeUser: context.isFirstTimeUser,
         isFirstQuestionnaire: context.isFirstQuestionnaire,
-        grandPrizeHasBeenShown: context.grandPrizeHasBeenShown,
+        announcedGrandPrizeDrawIds: context.announcedGrandPrizeDrawIds,
       },
     })),
     markInstructionsSeen: assign(({ context }, params: { instructions: InstructionsKind }) => ({
@@ -187,12 +197,17 @@ export const sessionMachine = setup({
               session: {
                 isFirstTimeUser: context.isFirstTimeUser,
                 isFirstQuestionnaire: context.isFirstQuestionnaire,
-                grandPrizeHasBeenShown: context.grandPrizeHasBeenShown,
+                announcedGrandPrizeDrawIds: context.announcedGrandPrizeDrawIds,
               },
             }),
           },
           on: {
-            'session.grandPrizeShown': { actions: ['markGrandPrizeShown', 'shareFlagsWithDraw'] },
+            'session.grandPrizeShown': {
+              actions: [
+                { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },
+                'shareFlagsWithDraw',
+              ],
+            },
             'session.instructionsSeen': {
               actions: {
                 type: 'markInstructionsSeen',

@@ -22,6 +22,8 @@ export const PersistedSession = z.object({
   isFirstQuestionnaire: z.boolean(),
   hasAcceptedTerms: z.boolean(),
   grandPrizeHasBeenShown: z.boolean(),
+  /** The draws whose grand prize 'YOU WON!' has announced on this device, one id per prize. */
+  announcedGrandPrizeDrawIds: z.array(z.int()),
   user: z.nullable(User),
   hasSeenInstructions: z.object({ wallet: z.boolean(), questionaire: z.boolean() }),
 });
@@ -33,6 +35,7 @@ export const INITIAL_PERSISTED_SESSION: PersistedSession = {
   isFirstQuestionnaire: true,
   hasAcceptedTerms: false,
   grandPrizeHasBeenShown: false,
+  announcedGrandPrizeDrawIds: [],
   user: null,
   hasSeenInstructions: { wallet: false, questionaire: false },
 };

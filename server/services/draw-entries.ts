@@ -102,8 +102,15 @@ export function createDrawEntries(
     return keys.map(({ drawId, userId }) => pressed.get(drawId)?.has(userId) ?? false);
   });
 
-  const msUntil = (closesAt: Date) => Math.max(0, closesAt.getTime() - now().getTime());
-  const secondsUntil = (closesAt: Date) => Math.ceil(msUntil(closesAt) / 1000);
+  /** Whole seconds (rounded up, as the contract has always said) and the exact milliseconds. */
+  const timeUntil = (closesAt: Date) => {
+    const ms = Math.max(0, closesAt.getTime() - now().getTime());
+    return { seconds: Math.ceil(ms / 1000), ms };
+  };
+  const drawTimeLeft = (closesAt: Date) => {
+    const left = timeUntil(closesAt);
+    return { draw_time_left: left.seconds, draw_time_left_ms: left.ms };
+  };
 
   return {
     /**
@@ -127,8 +134,7 @@ export function createDrawEntries(
           return {
             entry: {
               ...toDrawEntryView(found.entry),
-              draw_time_left: secondsUntil(found.closesAt),
-              draw_time_left_ms: msUntil(found.closesAt),
+              ...drawTimeLeft(found.closesAt),
             },
             created: found.created,
           };
@@ -160,8 +166,7 @@ export function createDrawEntries(
           return {
             entry: {
               ...toDrawEntryView(result.entry),
-              draw_time_left: secondsUntil(result.closesAt),
-              draw_time_left_ms: msUntil(result.closesAt),
+              ...drawTimeLeft(result.closesAt),
             },
             created: result.created,
           };
@@ -185,12 +190,8 @@ export function createDrawEntries(
       if (!draw || !(await pressedIn({ drawId: draw.id, userId }))) {
         return { ...base, cycle_finished: true, time_left: 0, time_left_ms: 0 };
       }
-      return {
-        ...base,
-        cycle_finished: false,
-        time_left: secondsUntil(draw.closesAt),
-        time_left_ms: msUntil(draw.closesAt),
-      };
+      const left = timeUntil(draw.closesAt);
+      return { ...base, cycle_finished: false, time_left: left.seconds, time_left_ms: left.ms };
     },
 
     /** The player's own entry; another player's looks exactly like an unknown one. */

@@ -66,7 +66,11 @@ export function InstructionSlides({
   return (
     <section className="instruction-slides" aria-roledescription="carousel" aria-label={label}>
       <Swipeable
-        className="instruction-slides__track"
+        className={
+          onSwipeUp
+            ? 'instruction-slides__track instruction-slides__track--swipe-up'
+            : 'instruction-slides__track'
+        }
         testId="instruction-slides-track"
         onRelease={release}
       >

@@ -5,11 +5,22 @@ import './PhoneInput.css';
 /** The field takes up to 15 digits (the longest phone number anywhere). */
 export const PHONE_MAX_DIGITS = 15;
 
+/**
+ * The digits the field keeps: a country code typed by habit (`1 415...`, `+1 415...`) is the
+ * +1 the field already shows, and no US area code starts with 1, so a leading 1 is dropped.
+ */
+export function nationalPhoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return (digits.startsWith('1') ? digits.slice(1) : digits).slice(0, PHONE_MAX_DIGITS);
+}
+
 /** Formats as the player types, US only: (555) 555-0123. */
 export function formatPhoneInput(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, PHONE_MAX_DIGITS);
-  if (digits === '') return '';
-  return new AsYouType('US').input(digits);
+  return formatDigits(nationalPhoneDigits(value));
+}
+
+function formatDigits(digits: string): string {
+  return digits === '' ? '' : new AsYouType('US').input(digits);
 }
 
 export type PhoneInputProps = {
@@ -35,11 +46,11 @@ export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function
 ) {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;
-    let digits = digitsOf(typed).slice(0, PHONE_MAX_DIGITS);
+    let digits = nationalPhoneDigits(typed);
     // Deleting a bracket, space or dash alone would be undone by the formatting: take the digit
     // before it instead, so backspace always makes progress.
     if (typed.length < value.length && digits === digitsOf(value)) digits = digits.slice(0, -1);
-    onChange(formatPhoneInput(digits));
+    onChange(formatDigits(digits));
   };
   const errorId = `${id}-error`;
   return (

@@ -1,5 +1,6 @@
 import type * as Notistack from 'notistack';
-import type { ToastEffect } from '../../machines/shared/effects';
+import type { ToastEffect, ToastVariant } from '../../machines/shared/effects';
+import './toast.css';
 
 // notistack arrives with the toast container (app/Toasts.tsx), loaded when the first toast is
 // asked for: most visits show none, and its start-up work would otherwise land on the first
@@ -42,9 +43,19 @@ export const TOAST_DURATIONS = {
 } as const;
 export const MAX_TOASTS = 20;
 
-// A keyed toast shown again replaces the one on screen (a resent code, say). notistack drops a
-// toast whose key is still on screen, even while it leaves, so each showing gets a key of its
-// own and the toast's key names whichever showing is current.
+/** Which of notistack's variants shows each of the app's toast variants (see toast.css). */
+export const NOTISTACK_VARIANTS = {
+  success: 'success',
+  error: 'error',
+  info: 'default',
+  loading: 'info',
+} as const satisfies Record<ToastVariant, string>;
+
+// A toast shown again replaces the one on screen, for its full time, rather than stacking under
+// it (four 'Invalid Code' in a row) or being dropped while the first runs out: a keyed toast by
+// its key (a resent code, say), any other by its message. notistack drops a toast whose key is
+// still on screen, even while it leaves, so each showing gets a key of its own and the toast's
+// key names whichever showing is current.
 const showings = new Map<string, string>();
 let showingCount = 0;
 
@@ -52,17 +63,16 @@ export function showToast(toast: Omit<ToastEffect, 'type'>): void {
   wantToasts();
   const duration =
     toast.variant === 'loading' ? TOAST_DURATIONS.loadingMax : TOAST_DURATIONS[toast.variant];
-  const { key } = toast;
-  const previous = key === undefined ? undefined : showings.get(key);
+  const key = toast.key ?? `message:${toast.message}`;
+  const previous = showings.get(key);
   showingCount += 1;
-  const showing = key === undefined ? undefined : `${key}#${showingCount}`;
-  if (key !== undefined && showing !== undefined) showings.set(key, showing);
+  const showing = `${key}#${showingCount}`;
+  showings.set(key, showing);
   void container.then(({ enqueueSnackbar, closeSnackbar }) => {
     if (previous !== undefined) closeSnackbar(previous);
     enqueueSnackbar(toast.message, {
-      variant:
-        toast.variant === 'loading' ? 'info' : toast.variant === 'info' ? 'default' : toast.variant,
-      ...(showing === undefined ? {} : { key: showing }),
+      variant: NOTISTACK_VARIANTS[toast.variant],
+      key: showing,
       persist: toast.persist ?? false,
       autoHideDuration: duration,
     });

@@ -11,6 +11,7 @@ import {
   screenshot,
   signInThroughPhoneLogin,
   startServer,
+  swipe,
   type RunningServer,
 } from './harness';
 
@@ -95,11 +96,18 @@ describe('the draw', () => {
     const next = page.getByRole('button', { name: 'Next' });
     await next.waitFor();
     await screenshot(page, 'wallet-slides');
-    while (new URL(page.url()).pathname === '/wallet') {
-      await next.tap();
-      await page.waitForTimeout(150);
-    }
-    await page.waitForURL('**/wallet-token');
+    // A mouse drag to the left moves the slides on (once the gesture code is in) ...
+    const slides = page.getByTestId('instruction-slides-track');
+    await slides.waitFor();
+    const box = (await slides.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 160, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('article', { name: /^2 of / }).waitFor();
+    // ... and a finger swiping up leaves the instructions for the tickets.
+    await swipe(page, slides, 0, -200);
+    await page.waitForURL('**/wallet-token', { timeout: 5000 });
     await page.getByLabel('You hold 1 ticket').waitFor();
     await screenshot(page, 'wallet-token');
     await page.getByRole('button', { name: 'Enter 1 ticket' }).tap();

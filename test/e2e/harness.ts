@@ -152,10 +152,10 @@ export async function signInThroughPhoneLogin(
 }
 
 /**
- * A finger swiping across `target` by `dx` pixels (negative: to the left), as the phone's
- * touchscreen sends it: touchstart, a few touchmoves, touchend.
+ * A finger swiping across `target` by `dx` pixels (negative: to the left) and `dy` pixels
+ * (negative: up), as the phone's touchscreen sends it: touchstart, a few touchmoves, touchend.
  */
-export async function swipe(page: Page, target: Locator, dx: number): Promise<void> {
+export async function swipe(page: Page, target: Locator, dx: number, dy = 0): Promise<void> {
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to swipe: the element is not on screen');
   const x = box.x + box.width / 2;
@@ -168,7 +168,7 @@ export async function swipe(page: Page, target: Locator, dx: number): Promise<vo
       await new Promise((resolve) => setTimeout(resolve, 16));
       await cdp.send('Input.dispatchTouchEvent', {
         type: 'touchMove',
-        touchPoints: [{ x: x + (dx * step) / 8, y }],
+        touchPoints: [{ x: x + (dx * step) / 8, y: y + (dy * step) / 8 }],
       });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -178,4 +178,32 @@ export async function swipe(page: Page, target: Locator, dx: number): Promise<vo
   // Chromium takes a tap right after a swipe as the finger stopping the fling, not as a tap;
   // a person's next tap comes later.
   await page.waitForTimeout(600);
+}
+
+/** The smallest a control may be for a finger (WCAG 2.5.5, Apple's and Android's guides). */
+export const MIN_TAP_TARGET = 44;
+
+/**
+ * The visible controls on the page smaller than 44x44 px: buttons, links, `[role=button]` and
+ * checkboxes (by the label around them, which takes the tap). Each as `name WxH`.
+ */
+export async function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, a[href], [role="button"], input[type="checkbox"]',
+    );
+    const small: string[] = [];
+    for (const control of controls) {
+      const target =
+        control instanceof HTMLInputElement ? (control.closest('label') ?? control) : control;
+      const style = getComputedStyle(target);
+      const box = target.getBoundingClientRect();
+      if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        const name = (control.getAttribute('aria-label') ?? target.textContent ?? '').trim();
+        small.push(`${name.slice(0, 40)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return small;
+  }, MIN_TAP_TARGET);
 }

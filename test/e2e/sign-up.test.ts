@@ -7,6 +7,7 @@ import {
   newPhone,
   phoneContext,
   screenshot,
+  smallTapTargets,
   startServer,
   type RunningServer,
   swipe,
@@ -35,6 +36,11 @@ async function createInvite(uses = 10): Promise<string> {
   return out.trim().split('\n').pop()!.trim();
 }
 
+/** Every control on the screen is at least 44x44 px, for a finger. */
+async function expectTapTargetsBigEnough(page: Page, screen: string): Promise<void> {
+  expect((await smallTapTargets(page)).join('; '), `controls under 44x44 px on ${screen}`).toBe('');
+}
+
 /** Types the phone, presses the screen's button, and lands on the verification screen. */
 async function verifyWithShownCode(page: Page, shot: string): Promise<void> {
   await page.getByText('Enter Verification Code').waitFor();
@@ -60,6 +66,7 @@ describe('a newcomer on a phone', () => {
     await page.goto(`/?code=${code}`);
     await page.getByRole('button', { name: 'Skip' }).waitFor();
     await screenshot(page, 'invite-link-first-slide');
+    await expectTapTargetsBigEnough(page, 'the starting page');
     // A finger moves the slides on (once the gesture code, loaded after the first paint, is in).
     const slides = page.getByTestId('instruction-slides-track');
     await slides.waitFor();
@@ -70,6 +77,7 @@ describe('a newcomer on a phone', () => {
     await page.getByRole('button', { name: 'Skip' }).tap();
     await page.getByText('Welcome to BLACK BUTTON').waitFor();
     await screenshot(page, 'invite-link-welcome-slide');
+    await expectTapTargetsBigEnough(page, 'the welcome slide');
     await page.getByRole('button', { name: 'ENTER' }).tap();
     await page.locator('img[src*="lottery-ticket"]').first().waitFor();
     await screenshot(page, 'invite-link-ticket-reveal');
@@ -78,6 +86,7 @@ describe('a newcomer on a phone', () => {
       timeout: 5000,
     });
     await screenshot(page, 'invite-link-ticket-received');
+    await expectTapTargetsBigEnough(page, 'the ticket-received screen');
     // A swipe to the left over 100 px moves on, as the arrow does: to the disclaimer first
     // (Skip would have skipped it).
     const received = page.getByTestId('ticket-received');
@@ -121,12 +130,14 @@ describe('a newcomer on a phone', () => {
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: /terms/i }).first().isVisible()).toBe(true);
     await screenshot(page, 'disclaimer');
+    await expectTapTargetsBigEnough(page, 'the disclaimer');
     await page.getByRole('checkbox').check();
     expect(await submit.isEnabled()).toBe(true);
     await submit.tap();
 
     await page.waitForURL('**/invite-code');
     await page.getByText('Enter Invitation Code').waitFor();
+    await expectTapTargetsBigEnough(page, '/invite-code');
     const field = page.getByRole('textbox');
     await field.fill('NOPE-NOPE');
     await page.getByRole('button', { name: 'Submit' }).tap();
@@ -138,6 +149,8 @@ describe('a newcomer on a phone', () => {
 
     await page.waitForURL('**/onboarding**');
     const phoneField = page.getByRole('textbox');
+    await page.getByText('Verify Your Mobile Number').waitFor();
+    await expectTapTargetsBigEnough(page, '/onboarding');
     await page.getByRole('button', { name: 'Enter' }).tap();
     await page.getByText('Phone number cannot be empty.').waitFor();
     await phoneField.fill('41555');
@@ -181,6 +194,7 @@ describe('a returning player', () => {
     expect(await page.getByRole('button', { name: 'Get my code' }).count()).toBe(0);
     await page.getByRole('textbox').fill(phone.digits);
     await screenshot(page, 'phone-login');
+    await expectTapTargetsBigEnough(page, '/phone-login');
     await page.getByRole('button', { name: 'Get my code' }).tap();
     await page.waitForURL('**/login');
 
@@ -227,6 +241,12 @@ describe('a returning player', () => {
     await page.goto('/privacy-policy');
     await page.locator('#data-review').waitFor({ state: 'attached' });
     await screenshot(page, 'privacy-signed-out');
+    // The install guide, as an invite link for either phone opens it.
+    for (const device of ['android', 'ios']) {
+      await page.goto(`/install?device=${device}`);
+      await page.getByRole('button', { name: 'Continue in browser' }).waitFor();
+      await expectTapTargetsBigEnough(page, `the ${device} install guide`);
+    }
     await context.close();
   });
 });

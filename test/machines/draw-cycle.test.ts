@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, setup, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { TimerResponse } from '../../contract/api';
-import { createDrawCycleActors } from '../../machines/draw-cycle/draw-cycle.actors';
+import {
+  createDrawCycleActors,
+  msUntilNextTick,
+} from '../../machines/draw-cycle/draw-cycle.actors';
 import {
   drawCycleMachine,
   remainingSeconds,
@@ -32,12 +35,12 @@ const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 const RETURNING: SessionFlags = {
   isFirstTimeUser: false,
   isFirstQuestionnaire: false,
-  grandPrizeHasBeenShown: false,
+  announcedGrandPrizeDrawIds: [],
 };
 const NEWCOMER: SessionFlags = {
   isFirstTimeUser: true,
   isFirstQuestionnaire: true,
-  grandPrizeHasBeenShown: false,
+  announcedGrandPrizeDrawIds: [],
 };
 
 /** Lets the fake calls' answers reach the machine. */
@@ -49,6 +52,8 @@ type StartOptions = {
   /** How the first timer call is answered (null: the test answers by hand). */
   timer?: TimerResponse | null;
   grandPrizes?: (typeof GRAND_PRIZE)[];
+  /** The player is on /home from the start (the screen says so when it opens). */
+  onHome?: boolean;
 };
 
 async function start(options: StartOptions = {}) {
@@ -87,6 +92,7 @@ async function start(options: StartOptions = {}) {
   session.start();
   const actor = session.getSnapshot().children.drawCycle as ActorRefFrom<typeof drawCycleMachine>;
   actor.on('*', (effect) => emitted.push(effect));
+  if (options.onHome ?? true) actor.send({ type: 'home.opened' });
   await settle();
   const context = () => actor.getSnapshot().context;
   /** Moves real time on second by second, as the browser would tick. */
@@ -338,6 +344,48 @@ describe('draw cycle: the countdown', () => {
   });
 });
 
+describe('draw cycle: the countdown ends as the draw closes', () => {
+  /** What the home screen shows at `at`, the clock moving there in small steps. */
+  function shownAt(draw: Awaited<ReturnType<typeof start>>, at: number): string {
+    while (draw.clock.now() < at) draw.clock.increment(Math.min(10, at - draw.clock.now()));
+    return formatCountdown(draw.context().timeLeft);
+  }
+
+  it("shows 0:00 at the close (within 250 ms) from the timer's answer, a slow trip included", async () => {
+    const draw = await start({ timer: null });
+    // The draw closes 7.3 s after the app asks; the answer takes a second to come back, and
+    // the server measured the time left halfway through.
+    const close = T0 + 7_300;
+    draw.clock.set(T0 + 1_000);
+    draw.api.resolve('timer', { ...TIMER_ENTERED, time_left: 7, time_left_ms: 6_800 });
+    await settle();
+    expect(formatCountdown(draw.context().timeLeft)).toBe('0:07');
+    expect(shownAt(draw, close - 1_250)).toBe('0:02');
+    expect(shownAt(draw, close - 250)).toBe('0:01');
+    expect(shownAt(draw, close)).toBe('0:00');
+  });
+
+  it('shows 0:00 at the close (within 250 ms) from the press, whenever in a second it came', async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 86_400 } });
+    draw.clock.set(T0 + 300);
+    draw.press();
+    draw.api.resolve('enterDraw', {
+      data: { ...ENTRY, draw_time_left: 6, draw_time_left_ms: 5_200 },
+    });
+    await settle();
+    const close = T0 + 300 + 5_200;
+    expect(shownAt(draw, close - 250)).toBe('0:01');
+    expect(shownAt(draw, close)).toBe('0:00');
+  });
+
+  it('ticks once a second, on the moments the shown second changes', () => {
+    expect(msUntilNextTick(T0 + 5_200, T0)).toBe(200);
+    expect(msUntilNextTick(T0 + 5_000, T0)).toBe(1_000);
+    expect(msUntilNextTick(null, T0)).toBe(1_000);
+    expect(msUntilNextTick(T0, T0 + 10)).toBe(1_000);
+  });
+});
+
 describe('draw cycle: the timer', () => {
   it('is fetched at start', async () => {
     const draw = await start();
@@ -452,9 +500,60 @@ describe("draw cycle: 'YOU WON!'", () => {
   it('shows nothing when the session has shown the grand prize already', async () => {
     const draw = await start({
       grandPrizes: [GRAND_PRIZE],
-      session: { ...RETURNING, grandPrizeHasBeenShown: true },
+      session: { ...RETURNING, announcedGrandPrizeDrawIds: [GRAND_PRIZE.draw_id] },
     });
     expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
+  });
+
+  it('announces a second win, of another draw, as it did the first', async () => {
+    const draw = await start({ grandPrizes: [GRAND_PRIZE] });
+    draw.clock.increment(3000);
+    const secondWin = {
+      ...GRAND_PRIZE,
+      id: 'gp-2',
+      draw_id: 12,
+      additional_info: { prize_amount: 750 },
+    };
+    draw.api.answerAlways('grandPrizes', () => Promise.resolve({ data: [secondWin, GRAND_PRIZE] }));
+    draw.cable.broadcastRefetch();
+    await settle();
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(true);
+    expect(draw.context().grandPrizeAmount).toBe(750);
+    draw.clock.increment(3000);
+    expect(draw.toSession.filter((e) => e.type === 'session.grandPrizeShown')).toEqual([
+      { type: 'session.grandPrizeShown', drawId: 11 },
+      { type: 'session.grandPrizeShown', drawId: 12 },
+    ]);
+    // Neither again.
+    draw.cable.broadcastRefetch();
+    await settle();
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
+  });
+
+  it('announces nothing for a prize already claimed', async () => {
+    const draw = await start({ grandPrizes: [{ ...GRAND_PRIZE, claimed: true }] });
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'idle' })).toBe(true);
+  });
+
+  it('shows only on /home: a win found elsewhere waits, and leaving ends it for good', async () => {
+    const draw = await start({ grandPrizes: [GRAND_PRIZE], onHome: false });
+    const showing = () => draw.actor.getSnapshot().matches({ grandPrize: 'showing' });
+    draw.clock.increment(10_000);
+    expect(showing()).toBe(false);
+    expect(draw.toSession).toEqual([]);
+    draw.actor.send({ type: 'home.opened' });
+    expect(showing()).toBe(true);
+    expect(draw.context().grandPrizeAmount).toBe(500);
+    // The player leaves within the 3 s: the view goes with /home, announced all the same.
+    draw.clock.increment(1000);
+    draw.actor.send({ type: 'home.left' });
+    expect(showing()).toBe(false);
+    expect(draw.context().grandPrizeAmount).toBeNull();
+    expect(draw.toSession).toEqual([{ type: 'session.grandPrizeShown', drawId: 11 }]);
+    draw.actor.send({ type: 'home.opened' });
+    draw.cable.broadcastRefetch();
+    await settle();
+    expect(showing()).toBe(false);
   });
 
   it('follows the session when it changes', async () => {

@@ -229,7 +229,7 @@ describe('session: persistence across reloads', () => {
     await signIn(first.actor, returningLogin);
     first.actor.send({ type: 'session.tabsAllowed', allowed: false });
     first.actor.send({ type: 'session.instructionsSeen', instructions: 'wallet' });
-    first.actor.send({ type: 'session.grandPrizeShown' });
+    first.actor.send({ type: 'session.grandPrizeShown', drawId: 11 });
     first.stop();
 
     const raw = storage.getItem('user-storage') ?? '';
@@ -247,6 +247,7 @@ describe('session: persistence across reloads', () => {
       isFirstTimeUser: false,
       isFirstQuestionnaire: false,
       grandPrizeHasBeenShown: true,
+      announcedGrandPrizeDrawIds: [11],
       user: player,
       hasSeenInstructions: { wallet: true, questionaire: false },
       canSeeTabs: true,
@@ -435,8 +436,33 @@ describe('session: flags of a signed-in player', () => {
   it('marks the grand prize as shown', async () => {
     const { actor } = start();
     await signIn(actor);
-    actor.send({ type: 'session.grandPrizeShown' });
+    actor.send({ type: 'session.grandPrizeShown', drawId: 11 });
     expect(actor.getSnapshot().context.grandPrizeHasBeenShown).toBe(true);
+  });
+
+  it('remembers each announced grand prize by its draw, once', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.grandPrizeShown', drawId: 11 });
+    actor.send({ type: 'session.grandPrizeShown', drawId: 12 });
+    actor.send({ type: 'session.grandPrizeShown', drawId: 11 });
+    expect(actor.getSnapshot().context.announcedGrandPrizeDrawIds).toEqual([12, 11]);
+    const draw = actor.getSnapshot().children.drawCycle as
+      | { getSnapshot: () => { context: { session: { announcedGrandPrizeDrawIds: number[] } } } }
+      | undefined;
+    expect(draw?.getSnapshot().context.session.announcedGrandPrizeDrawIds).toEqual([12, 11]);
+  });
+
+  it('keeps the announced prizes on the device, and falls back to none when damaged', () => {
+    const stored = (announced: unknown) =>
+      JSON.stringify({
+        state: { ...INITIAL_PERSISTED_SESSION, announcedGrandPrizeDrawIds: announced },
+        version: 0,
+      });
+    expect(parsePersistedSession(stored([11, 12])).announcedGrandPrizeDrawIds).toEqual([11, 12]);
+    const damaged = parsePersistedSession(stored('11'));
+    expect(damaged.announcedGrandPrizeDrawIds).toEqual([]);
+    expect(damaged.hasAcceptedTerms).toBe(INITIAL_PERSISTED_SESSION.hasAcceptedTerms);
   });
 
   it('marks wallet and questionnaire instructions as seen, each on its own', async () => {

@@ -8,7 +8,15 @@ import { SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
 import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
-import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
+import {
+  goTo,
+  idleDrawApi,
+  renderApp,
+  screenLoaded,
+  settle,
+  storeSignedInSession,
+  tabBar,
+} from './helpers/app-harness';
 import { statesWithoutView } from './helpers/view-check';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import {
@@ -24,7 +32,7 @@ import {
   type DrawModelEventType,
   type DrawSnapshot,
 } from './helpers/draw-cycle-model';
-import { FakeDrawApi, type DrawCallName } from './helpers/draw-fake-api';
+import { FakeDrawApi, GRAND_PRIZE, type DrawCallName } from './helpers/draw-fake-api';
 
 const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 
@@ -38,12 +46,16 @@ const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
   },
 );
 
-// The session tells the draw when its flags change (after the 'YOU WON!' view): not a step of
-// its own, walked by the paths that show the prize.
-const SESSION_UPDATED = chartOf(modelDrawCycleMachine).transitions.filter((key) =>
-  key.includes('--session.updated#'),
+// The session tells the draw when its flags change (after the 'YOU WON!' view), and /home says
+// when it opens and closes: not steps of their own, walked as the paths move between screens
+// (and, for a prize found away from /home, by the tests below the walk).
+const NOT_STEPS = chartOf(modelDrawCycleMachine).transitions.filter(
+  (key) =>
+    key.includes('--session.updated#') ||
+    key.includes('--home.opened#') ||
+    key.includes('--home.left#'),
 );
-const paths = planDrawPaths(model, modelDrawCycleMachine, new Set(SESSION_UPDATED));
+const paths = planDrawPaths(model, modelDrawCycleMachine, new Set(NOT_STEPS));
 const coverage = new CoverageRecorder('drawCycle');
 
 /** The running draw-cycle actor of the app, as inspection hands it over. */
@@ -264,6 +276,81 @@ describe('draw cycle, generated paths through the signed-in app', () => {
     } finally {
       app?.view.unmount();
       app = null;
+    }
+  });
+});
+
+describe("draw cycle, 'YOU WON!' only on /home, once per prize", () => {
+  const secondWin = {
+    ...GRAND_PRIZE,
+    id: 'gp-2',
+    draw_id: 12,
+    additional_info: { prize_amount: 750 },
+  };
+  const dialog = () => screen.queryByRole('dialog', { name: 'YOU WON!' });
+
+  /** Opens the app at `path`; a reload keeps what the device holds. */
+  async function openApp(path: string, prizes: (typeof GRAND_PRIZE)[], reload = false) {
+    if (!reload) storeSignedInSession({ isFirstTimeUser: false, isFirstQuestionnaire: false });
+    const clock = new SimulatedClock();
+    clock.set(T0);
+    const drawApi = idleDrawApi();
+    drawApi.answerAlways('grandPrizes', () => Promise.resolve({ data: prizes }));
+    const harness = renderApp({ path, drawClock: clock, drawApi, drawInspect: coverage.inspect });
+    await screenLoaded();
+    await settle();
+    const pass = (ms: number) =>
+      act(async () => {
+        clock.increment(ms);
+        await Promise.resolve();
+      });
+    return { ...harness, clock, pass };
+  }
+
+  it('waits for /home, never shows on another screen, and leaving ends it for good', async () => {
+    const app = await openApp('/rules', [GRAND_PRIZE]);
+    try {
+      expect(app.drawApi.count('grandPrizes')).toBe(1);
+      await app.pass(5000);
+      expect(dialog()).toBeNull();
+      await goTo('/home');
+      const shownAtHome = await screen.findByRole('dialog', { name: 'YOU WON!' });
+      expect(within(shownAtHome).getByText('$500')).toBeDefined();
+      // Announced as it shows: a reload now would not bring it back.
+      expect(window.localStorage.getItem('user-storage')).toContain(
+        '"announcedGrandPrizeDrawIds":[11]',
+      );
+      // The player leaves within the 3 s: the view goes with /home, and does not follow.
+      await app.pass(1000);
+      await goTo('/wallet');
+      expect(dialog()).toBeNull();
+      await goTo('/home');
+      await app.pass(5000);
+      expect(dialog()).toBeNull();
+      // A reload, and the next draw closing: the same win is not announced twice ...
+    } finally {
+      app.view.unmount();
+    }
+    const reloaded = await openApp('/home', [GRAND_PRIZE], true);
+    try {
+      expect(dialog()).toBeNull();
+      // ... but a second win, of another draw, is.
+      reloaded.drawApi.answerAlways('grandPrizes', () =>
+        Promise.resolve({ data: [secondWin, GRAND_PRIZE] }),
+      );
+      await act(async () => {
+        reloaded.cable.broadcastRefetch();
+        await Promise.resolve();
+      });
+      const shown = await screen.findByRole('dialog', { name: 'YOU WON!' });
+      expect(within(shown).getByText('$750')).toBeDefined();
+      await reloaded.pass(3000);
+      await waitFor(() => expect(dialog()).toBeNull());
+      expect(window.localStorage.getItem('user-storage')).toContain(
+        '"announcedGrandPrizeDrawIds":[11,12]',
+      );
+    } finally {
+      reloaded.view.unmount();
     }
   });
 });

@@ -185,7 +185,7 @@ function executorsFor(device: SessionInput) {
     // actor of the running app receives what they will send.
     'session.logout': () => sendToSession({ type: 'session.logout' }),
     'session.deleteAccount': () => sendToSession({ type: 'session.deleteAccount' }),
-    'session.grandPrizeShown': () => sendToSession({ type: 'session.grandPrizeShown' }),
+    'session.grandPrizeShown': () => sendToSession({ type: 'session.grandPrizeShown', drawId: 11 }),
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
     'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),

@@ -6,7 +6,7 @@ import {
 import { useDrawCycleSelector } from '../../app/draw-status';
 import './grand-prize.css';
 
-/** The full-screen 'YOU WON!' view, over whatever the player was looking at. */
+/** The full-screen 'YOU WON!' view, over /home (the draw cycle shows it only there). */
 export function GrandPrizeOverlay() {
   const isShowing = useDrawCycleSelector(selectIsShowingGrandPrize);
   const amount = useDrawCycleSelector(selectGrandPrizeAmount);

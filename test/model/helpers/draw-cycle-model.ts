@@ -9,9 +9,10 @@ import {
   getNextSnapshot,
   SimulatedClock,
 } from 'xstate';
-import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import type { StatePath, TestModel } from 'xstate/graph';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../../contract/api';
+import type { TickInput } from '../../../machines/draw-cycle/draw-cycle.actors';
 import {
   drawCycleMachine,
   type DrawCycleEvent,
@@ -32,7 +33,7 @@ import {
 export const MODEL_SESSION: SessionFlags = {
   isFirstTimeUser: false,
   isFirstQuestionnaire: false,
-  grandPrizeHasBeenShown: false,
+  announcedGrandPrizeDrawIds: [],
 };
 export const MODEL_INPUT: DrawCycleInput = { stored: null, session: MODEL_SESSION };
 
@@ -45,11 +46,18 @@ type Done<Id extends string, Output> = { type: `xstate.done.actor.${Id}`; output
 type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unknown };
 
 /**
- * What the walk can do. `countdown.ended` is raised by the chart itself and `session.updated`
- * comes from the app shell on every start, so neither is a step of its own.
+ * What the walk can do. `countdown.ended` is raised by the chart itself, `session.updated`
+ * comes from the app shell on every start, and /home says when it opens and closes as the walk
+ * moves between screens, so none is a step of its own.
  */
 export type DrawModelEvent =
-  | Exclude<DrawCycleEvent, { type: 'countdown.ended' } | { type: 'session.updated' }>
+  | Exclude<
+      DrawCycleEvent,
+      | { type: 'countdown.ended' }
+      | { type: 'session.updated' }
+      | { type: 'home.opened' }
+      | { type: 'home.left' }
+    >
   | Done<'enterDraw', DrawEntry>
   | Failed<'enterDraw'>
   | Done<'fetchTimer', TimerResponse>
@@ -77,13 +85,16 @@ export const modelDrawCycleMachine = drawCycleMachine.provide({
     fetchRewards: pending<Reward[]>(),
     fetchGrandPrizes: pending<GrandPrize[]>(),
     listenToCable: quiet,
-    tickCountdown: quiet,
+    tickEverySecond: fromCallback<EventObject, TickInput | undefined>(() => () => undefined),
   },
   actions: {
     recomputeTimeLeft: assign(({ context, event }) => ({
       timeLeft: event.type === 'countdown.tick' ? 0 : context.timeLeft,
     })),
   },
+  // Wherever a grand prize is found on the walk the player is on /home (the walk answers the
+  // prize call before moving on); a prize found elsewhere has tests of its own.
+  guards: { isOnHome: () => true },
 });
 
 export type DrawSnapshot = SnapshotFrom<typeof drawCycleMachine>;
@@ -152,7 +163,7 @@ export function serializeDrawState(snapshot: DrawSnapshot): string {
     canEnterDraw: c.canEnterDraw,
     counting: c.timeLeft > 0,
     hasEntry: c.currentDrawEntry !== null,
-    prizeShown: c.session.grandPrizeHasBeenShown,
+    prizesShown: c.session.announcedGrandPrizeDrawIds,
   });
 }
 

@@ -57,7 +57,7 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.unauthorized' },
   { type: 'session.logout' },
   { type: 'session.deleteAccount' },
-  { type: 'session.grandPrizeShown' },
+  { type: 'session.grandPrizeShown', drawId: 11 },
   { type: 'session.instructionsSeen', instructions: 'wallet' },
   { type: 'session.instructionsSeen', instructions: 'questionaire' },
   { type: 'session.tabsAllowed', allowed: false },
