@@ -2,14 +2,13 @@
 // (sign-in, the button, the live channel), and a script injected into the page does not run.
 import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   newPhone,
   phoneContext,
   signInThroughPhoneLogin,
-  startServer,
   type RunningServer,
+  withServerAndBrowser,
 } from './harness';
 
 interface Violation {
@@ -29,14 +28,9 @@ declare global {
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 /** A phone whose every page records the policy violations it reports. */

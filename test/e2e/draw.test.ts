@@ -2,30 +2,24 @@
 // the draw and the button comes back without a reload; the only entrant wins and sees 'YOU WON!';
 // the wallet enters the welcome ticket. Real server, real embedded database, real Chromium.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
-  launchBrowser,
   newPhone,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
-  startServer,
   swipe,
   type RunningServer,
+  withServerAndBrowser,
 } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 function ops(...args: string[]): string {

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -206,4 +207,21 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
     }
     return small;
   }, MIN_TAP_TARGET);
+}
+
+/** Starts the file's server and browser before its tests, and closes both after them. */
+export function withServerAndBrowser(
+  ready: (server: RunningServer, browser: Browser) => void,
+): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }

@@ -2,27 +2,21 @@
 // nothing of the API, and a new version waits for the player's Reload instead of slipping in.
 import { createServer, request as forward, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   freePort,
-  launchBrowser,
   phoneContext,
   screenshot,
-  startServer,
   type RunningServer,
+  withServerAndBrowser,
 } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 /** Opens the app and waits until its service worker has installed and controls the page. */

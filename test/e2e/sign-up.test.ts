@@ -1,29 +1,23 @@
 // A newcomer signs up on a phone, from an invite link and from the disclaimer; a returning
 // player signs back in. Real server, real embedded database, real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  launchBrowser,
   newPhone,
   phoneContext,
   screenshot,
   smallTapTargets,
-  startServer,
   type RunningServer,
   swipe,
+  withServerAndBrowser,
 } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 async function createInvite(uses = 10): Promise<string> {
