@@ -1,7 +1,8 @@
 // The busy moments for `npm run bench`, driven by autocannon so that the figure measures the
 // server, not the client (BENCH_BUSY_ONLY=timer|press|reads runs one part):
 //  1. the timer refetch burst after a close: every subscribed player asks for the timer at
-//     once, each on a connection of its own opened beforehand (see timerBurst); the time until the last has its answer, p50/p95
+//     once, on connections held open and on new ones (see timerBurst); the time until the
+//     last has its answer, p50/p95
 //     (goal: 3,000 embedded all within 2 s with p95 under 1 s; 10,000 on PostgreSQL within 2 s);
 //  2. presses of every kind, a first press then a repeat per player, 32 in flight, next to the
 //     raw INSERT rate of the same database measured in the same run (pgbench on PostgreSQL, the
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { Pool } from 'undici';
+import { Client } from 'undici';
 import { loadConfig } from '../server/config';
 import { databaseTarget, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services/index';
@@ -124,57 +125,80 @@ async function playersWithHalfPressed(env: Record<string, string>, players: numb
   }
 }
 
+/** Asks `path` on one undici client (one connection) and answers the status. */
+async function ask(client: Client, path: string, token?: string) {
+  const response = await client.request({
+    path: `/api/v1/${path}`,
+    method: 'GET',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headersTimeout: 60_000,
+    bodyTimeout: 60_000,
+  });
+  await response.body.text();
+  return response.statusCode;
+}
+
 /**
- * The apps hold their connections open (the live channel told them to refetch), so the burst
- * is timed on connections opened beforehand, one per player, all asking at once. autocannon
- * opens its connections while it sends, which would time the kernel's accept queue instead;
- * it drives the steady rates below.
+ * The burst of timers after a closing: every player asks at once. Two ways, both timed from
+ * the first request to the last answer:
+ * - `held`: the apps hold their connections open (each opened beforehand, one per player, as
+ *   a phone that has just used the API does), so the figure is the server's answers alone;
+ * - `cold`: every app opens a new connection for the request, as a phone does when its last
+ *   call was long ago (a day's draw), so accepting the connections is in the figure too.
+ * autocannon opens its connections while it sends and cannot hold one per player; it drives
+ * the steady rates below.
  */
 async function timerBurst(label: string, env: Record<string, string>, players: number) {
   const tokens = await playersWithHalfPressed(env, players);
   const server = await startServer(env, players + 1024);
-  const http = new Pool(server.baseUrl, { connections: players, pipelining: 1 });
-  try {
-    const ask = async (path: string, token?: string) => {
-      const response = await http.request({
-        path: `/api/v1/${path}`,
-        method: 'GET',
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        headersTimeout: 60_000,
-        bodyTimeout: 60_000,
-      });
-      await response.body.text();
-      return response.statusCode;
-    };
-    // Opens every connection (a few at a time, as the apps came online).
-    for (let from = 0; from < players; from += 256) {
-      await Promise.all(
-        Array.from({ length: Math.min(256, players - from) }, () => ask('app_config')),
-      );
-    }
+  const timeBurst = async (clients: Client[]) => {
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     const began = performance.now();
     await Promise.all(
-      tokens.map(async (token) => {
-        const status = await ask('questionnaires/get_timer', token);
+      tokens.map(async (token, index) => {
+        const status = await ask(clients[index]!, 'questionnaires/get_timer', token);
         latencies.push(performance.now() - began);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }),
     );
     latencies.sort((a, b) => a - b);
-    const run: Run = { perSecond: 0, seconds: 0, latencies, statuses };
-    const last = latencies[latencies.length - 1] ?? 0;
-    const p95 = percentile(latencies, 95);
-    const embeddedGoal = label === 'embedded PGlite';
+    return { perSecond: 0, seconds: 0, latencies, statuses } satisfies Run;
+  };
+  const embeddedGoal = label === 'embedded PGlite';
+  const row = (how: string, run: Run) => {
+    const last = run.latencies[run.latencies.length - 1] ?? 0;
+    const p95 = percentile(run.latencies, 95);
     const goal = embeddedGoal ? last < 2000 && p95 < 1000 : last < 2000;
     return (
-      `| timer burst, ${players} players at once, ${label} | last answer after ${last.toFixed(0)} ms | ` +
-      `p50 ${ms(percentile(latencies, 50))}, p95 ${ms(p95)} ` +
+      `| timer burst, ${players} players at once, ${label}, ${how} | last answer after ${last.toFixed(0)} ms | ` +
+      `p50 ${ms(percentile(run.latencies, 50))}, p95 ${ms(p95)} ` +
       `(goal: all within 2 s${embeddedGoal ? ', p95 < 1 s' : ''}: ${met(goal)}); ${statusText(run)} |`
     );
+  };
+  const open = (count: number) =>
+    Array.from({ length: count }, () => new Client(server.baseUrl, { pipelining: 1 }));
+  const closeAll = (clients: Client[]) => Promise.all(clients.map((client) => client.close()));
+  try {
+    const held = open(players);
+    let rows: string[];
+    try {
+      // Opens every connection (a few at a time, as the apps came online).
+      for (let from = 0; from < players; from += 256) {
+        await Promise.all(held.slice(from, from + 256).map((client) => ask(client, 'app_config')));
+      }
+      rows = [row('connections held', await timeBurst(held))];
+    } finally {
+      await closeAll(held);
+    }
+    const cold = open(players);
+    try {
+      rows.push(row('new connections', await timeBurst(cold)));
+    } finally {
+      await closeAll(cold);
+    }
+    return rows.join('\n');
   } finally {
-    await http.close();
     await server.stop();
   }
 }

@@ -43,8 +43,15 @@ await database
 const app = await buildApp({ config, db: database });
 const starterCode = await seedOnFirstStart(app.services);
 
+/**
+ * Connections waiting to be accepted. When a draw closes every app asks for its timer at once,
+ * most on new connections; with Node's default (511) the rest are dropped and their phones
+ * retry a second later, then three. The kernel caps it (net.core.somaxconn, 4096 on Linux 5.4+).
+ */
+const LISTEN_BACKLOG = 4096;
+
 await app
-  .listen({ port: config.PORT, host: config.HOST })
+  .listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG })
   .catch((error: unknown) =>
     fail(
       `Cannot listen on port ${config.PORT}: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, RunPrepared } from '../db/database';
 import { drawEntries, draws, sessions, users } from '../db/schema';
 import { liveSessionsAmong } from './sessions';
@@ -241,23 +241,41 @@ export async function pressForSessions(
   return presses;
 }
 
-/** Which of `userIds` pressed the button in a draw: one statement for the timers of a turn. */
-export async function playersWhoPressed(
-  db: Database,
-  drawId: number,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  const rows = await db
-    .select({ userId: drawEntries.userId })
-    .from(drawEntries)
-    .where(
-      and(
-        eq(drawEntries.drawId, drawId),
-        eq(drawEntries.source, 'button'),
-        inArray(drawEntries.userId, [...userIds]),
-      ),
-    );
-  return new Set(rows.map((row) => row.userId));
+/** What one session's timer found: its player, and whether that player pressed in the draw. */
+export interface SessionTimer {
+  userId: string;
+  pressed: boolean;
+}
+
+/**
+ * The timers of one turn in one statement: which of `sessionIds` are live, and whether each
+ * one's player pressed the button in draw `drawId` (null: no open draw, nobody pressed). After
+ * a closing every app asks at once, so this is the check and the lookup together.
+ */
+export async function timerForSessions(
+  runPrepared: RunPrepared,
+  sessionIds: readonly string[],
+  drawId: number | null,
+  at: Date,
+): Promise<Map<string, SessionTimer>> {
+  type Row = { session_id: string; user_id: string; pressed: boolean };
+  const result = await runPrepared<Row>(
+    'timer_for_sessions',
+    sql`
+    select ${sessions.id}::text as session_id, ${sessions.userId}::text as user_id,
+      exists (
+        select 1 from ${drawEntries}
+        where ${drawEntries.drawId} = ${drawId ?? 0}::int
+          and ${drawEntries.userId} = ${sessions.userId}
+          and ${drawEntries.source} = 'button'
+      ) as pressed
+    from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+    where ${liveSessionsAmong(sessionIds, at)}
+  `,
+  );
+  return new Map(
+    result.rows.map((row) => [row.session_id, { userId: row.user_id, pressed: row.pressed }]),
+  );
 }
 
 export async function findPress(db: Database, drawId: number, userId: string) {

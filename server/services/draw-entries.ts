@@ -11,8 +11,8 @@ import {
   findPress,
   insertPress,
   lockDrawsShared,
-  playersWhoPressed,
   pressForSessions,
+  timerForSessions,
   type DrawEntryRow,
   type SessionPress,
 } from '../repositories/draws';
@@ -85,21 +85,22 @@ export function createDrawEntries(
     });
   });
 
-  /** One statement for the timers of one turn: which players pressed in the open draw. */
-  const pressedIn = batched(async (keys: readonly { drawId: number; userId: string }[]) => {
-    const byDraw = new Map<number, string[]>();
-    for (const { drawId, userId } of keys) {
-      const players = byDraw.get(drawId) ?? [];
-      players.push(userId);
-      byDraw.set(drawId, players);
-    }
-    const pressed = new Map<number, Set<string>>();
-    await Promise.all(
-      [...byDraw].map(async ([drawId, userIds]) => {
-        pressed.set(drawId, await playersWhoPressed(db, drawId, [...new Set(userIds)]));
-      }),
+  /**
+   * One statement for the timers of one turn: which sessions are live and whether their players
+   * pressed in the open draw. The open draw comes from memory, read once for the whole turn.
+   */
+  const timerAs = batched(async (sessionIds: readonly string[]) => {
+    const draw = await lifecycle.openDraw();
+    const found = await timerForSessions(
+      runPrepared,
+      [...new Set(sessionIds)],
+      draw?.id ?? null,
+      now(),
     );
-    return keys.map(({ drawId, userId }) => pressed.get(drawId)?.has(userId) ?? false);
+    return sessionIds.map((sessionId) => {
+      const timer = found.get(sessionId);
+      return timer ? { ...timer, draw } : null;
+    });
   });
 
   /** Whole seconds (rounded up, as the contract has always said) and the exact milliseconds. */
@@ -176,21 +177,24 @@ export function createDrawEntries(
     },
 
     /**
-     * The timer reads the open draw from memory and asks only whether the player pressed in it,
-     * with the other timers of the same turn: after a closing every app asks at once.
+     * The timer of a request, by the session its token names: null when that session is not
+     * live. The open draw is read from memory; the session check and whether its player pressed
+     * are one statement, shared with the timers of the same turn (after a closing every app
+     * asks at once).
      */
-    async timer(userId: string): Promise<TimerResponse> {
+    async timerInSession(sessionId: string): Promise<TimerResponse | null> {
+      const found = await timerAs(sessionId);
+      if (!found) return null;
       const base = {
         cycle_time: config.CYCLE_SECONDS,
         // Questions arrive with the questionnaire; until then the flag alone decides.
         show_tell_us_more: config.FEATURE_TELL_US_MORE,
       };
-      const draw = await lifecycle.openDraw();
       // A draw past its window and not closed yet is reported as it is: time_left 0.
-      if (!draw || !(await pressedIn({ drawId: draw.id, userId }))) {
+      if (!found.draw || !found.pressed) {
         return { ...base, cycle_finished: true, time_left: 0, time_left_ms: 0 };
       }
-      const left = timeUntil(draw.closesAt);
+      const left = timeUntil(found.draw.closesAt);
       return { ...base, cycle_finished: false, time_left: left.seconds, time_left_ms: left.ms };
     },
 

@@ -299,6 +299,13 @@ describe.each(databases)('sign-in on %s', (kind) => {
         });
         expect(after.statusCode).toBe(401);
       }
+      // The timer checks its session in its own statement: refused all the same.
+      const timer = await app.inject({
+        method: 'GET',
+        url: url('questionnaires/get_timer'),
+        headers: bearer(player.token),
+      });
+      expect(timer.statusCode).toBe(401);
     });
 
     it('ends only the session it names', async () => {

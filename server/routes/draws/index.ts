@@ -85,7 +85,15 @@ export default function drawRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${DRAW_PATHS.timer}`,
-    { schema: { response: { 200: TimerResponse } }, preHandler: app.authenticate },
-    (request) => draws.timer(sessionOf(request).user.id),
+    {
+      schema: { response: { 200: TimerResponse } },
+      // Checks its session in its own statement: after a closing every app asks at once.
+      preHandler: app.verifyToken,
+    },
+    async (request) => {
+      const timer = await draws.timerInSession(tokenSessionIdOf(request));
+      if (!timer) throw unauthorized();
+      return timer;
+    },
   );
 }
