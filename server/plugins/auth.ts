@@ -50,7 +50,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default fp(
   async (app: FastifyInstance, { secret, sessions }: AuthOptions) => {
-    await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' } });
+    // Only HS256 is accepted. Set here once, so every check reuses one verifier: options
+    // passed per call make @fastify/jwt build a new verifier (and key object) each time.
+    await app.register(fastifyJwt, {
+      secret,
+      sign: { algorithm: 'HS256' },
+      verify: { algorithms: ['HS256'] },
+    });
 
     app.decorateRequest('session', null);
     app.decorateRequest('tokenSessionId', null);
@@ -72,7 +78,7 @@ export default fp(
     app.decorate('sessionFromToken', async (token: string) => {
       let claims: unknown;
       try {
-        claims = app.jwt.verify(token, { algorithms: ['HS256'] });
+        claims = app.jwt.verify(token);
       } catch {
         return null;
       }
@@ -82,7 +88,7 @@ export default fp(
     app.decorate('verifyToken', async (request: FastifyRequest) => {
       let claims: unknown;
       try {
-        claims = await request.jwtVerify({ algorithms: ['HS256'] });
+        claims = await request.jwtVerify();
       } catch {
         throw unauthorized();
       }
@@ -101,7 +107,7 @@ export default fp(
       if (!request.headers.authorization) return;
       try {
         request.session = await sessionFromClaims(
-          await request.jwtVerify({ algorithms: ['HS256'] }),
+          await request.jwtVerify(),
         );
       } catch {
         // Public reads answer the same to a stale token as to no token.

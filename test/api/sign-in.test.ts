@@ -339,6 +339,28 @@ describe.each(databases)('sign-in on %s', (kind) => {
       expect(detailOf(response)).toBe('Unauthorized');
     });
 
+    it("answers 401 for a live session's token signed with another algorithm", async () => {
+      const app = await buildTestApp(database());
+      const player = await signedInPlayer(app);
+      const { sid } = app.jwt.decode<{ sid: string }>(player.token) ?? { sid: '' };
+      // The server's own secret, but HS512: only HS256 is accepted.
+      const token = app.jwt.sign({ sid }, { algorithm: 'HS512' });
+      for (const path of ['invites', 'questionnaires/get_timer']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: url(path),
+          headers: bearer(token),
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      const accepted = await app.inject({
+        method: 'GET',
+        url: url('invites'),
+        headers: bearer(app.signSessionToken(sid)),
+      });
+      expect(accepted.statusCode).toBe(200);
+    });
+
     it('answers 401 for a correctly signed token naming no session', async () => {
       const app = await buildTestApp(database());
       const token = app.signSessionToken('00000000-0000-4000-8000-000000000000');
