@@ -64,6 +64,7 @@ async function cannon(
   let next = 0;
   const tokens = options.tokens;
   const began = performance.now();
+  let lastAnswerAt = began;
   await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -94,11 +95,14 @@ async function cannon(
       (error: Error | null) => (error ? reject(error) : resolve()),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      lastAnswerAt = performance.now();
       latencies.push(responseTime);
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
     });
   });
-  const seconds = (performance.now() - began) / 1000;
+  // Up to the last answer: autocannon notices that `amount` is reached only on its next
+  // one-second tick, which would round every run up to whole seconds.
+  const seconds = (lastAnswerAt - began) / 1000;
   latencies.sort((a, b) => a - b);
   return { perSecond: latencies.length / seconds, seconds, latencies, statuses };
 }
