@@ -356,11 +356,16 @@ export const drawCycleMachine = setup({
           always: [
             {
               guard: and(['isTimeUp', 'shouldRefetchAtZero', not(stateIn({ timer: 'fetching' }))]),
-              target: 'stopped',
-              actions: ['requestRefetch', 'allowEntryAgain'],
+              target: 'refetchingAtZero',
+              actions: 'allowEntryAgain',
             },
             { guard: 'isTimeUp', target: 'stopped', actions: 'allowEntryAgain' },
           ],
+        },
+        refetchingAtZero: {
+          description: 'Zero reached with entering blocked: the timer is asked again.',
+          entry: 'requestRefetch',
+          always: 'stopped',
         },
       },
     },

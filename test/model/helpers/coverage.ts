@@ -64,9 +64,37 @@ export function chartOf(machine: AnyStateMachine): { states: string[]; transitio
   };
 }
 
+/**
+ * The eventless transition taken from one microstep to the next: a transition of a state that
+ * was active `before` (any state, when the actor has just started), that state left and every
+ * target active `after`. Charts keep eventless transitions of one state apart by their targets
+ * (see `refetchingAtZero` in the draw cycle), which is what makes this exact.
+ */
+function eventlessTaken(
+  machine: AnyStateMachine,
+  before: AnyMachineSnapshot | undefined,
+  after: AnyMachineSnapshot,
+): AnyTransitionDefinition[] {
+  const wasActive = before ? new Set(activeNodes(machine.root, before.value as StateValue)) : null;
+  const isActive = new Set(activeNodes(machine.root, after.value as StateValue));
+  return allNodes(machine.root).flatMap((source) => {
+    if ((wasActive && !wasActive.has(source)) || isActive.has(source)) return [];
+    const taken = (source.always ?? []).find(
+      (transition) =>
+        (transition.target ?? []).length > 0 &&
+        (transition.target ?? []).every((target) => isActive.has(target)),
+    );
+    return taken ? [taken] : [];
+  });
+}
+
 export class CoverageRecorder {
   readonly states = new Set<string>();
   readonly transitions = new Set<string>();
+  /** The measured actor's snapshot after its latest microstep (or at rest). */
+  private before: AnyMachineSnapshot | undefined;
+  /** The event the latest microstep took; the microsteps after it with the same one are eventless. */
+  private lastEvent: unknown;
 
   /**
    * @param actorId the id of the child actor whose chart is measured (`entryFlow`,
@@ -79,25 +107,48 @@ export class CoverageRecorder {
     return (event.actorRef as AnyActorRef).id === this.actorId;
   }
 
-  /** An `inspect` callback for the actor whose chart is measured. */
+  private addActive(snapshot: AnyMachineSnapshot): void {
+    for (const node of activeNodes(snapshot.machine.root, snapshot.value as StateValue))
+      this.states.add(node.id);
+  }
+
+  /**
+   * An `inspect` callback for the actor whose chart is measured. Only public inspection data:
+   * each microstep's event and resulting snapshot. A microstep on a new event took the
+   * transitions the machine selects for it from the snapshot before (`getTransitionData`);
+   * the microsteps after it on the same event were eventless.
+   */
   readonly inspect = (event: InspectionEvent): void => {
     if (!this.measures(event)) return;
+    if (event.type === '@xstate.actor') {
+      this.before = undefined;
+      this.lastEvent = undefined;
+    }
     if (event.type === '@xstate.microstep') {
-      for (const transition of event._transitions) {
+      const after = event.snapshot as AnyMachineSnapshot;
+      const isNewEvent =
+        event.event !== this.lastEvent && !event.event.type.startsWith('xstate.init');
+      this.lastEvent = event.event;
+      const taken =
+        isNewEvent && this.before
+          ? after.machine.getTransitionData(this.before, event.event)
+          : eventlessTaken(after.machine, this.before, after);
+      for (const transition of taken) {
         this.transitions.add(transitionKey(transition));
-        // A transient state (left by an eventless transition) never shows in a snapshot.
+        // Its source was active, even when no snapshot showed it (a transient initial state).
         this.states.add(transition.source.id);
       }
+      // Transient states (left by an eventless transition) show only in microsteps.
+      this.addActive(after);
+      this.before = after;
     }
     if (event.type === '@xstate.snapshot') {
-      const snapshot = event.snapshot as Partial<Pick<AnyMachineSnapshot, 'machine'>> & {
-        value?: StateValue;
-      };
+      const snapshot = event.snapshot as Partial<AnyMachineSnapshot>;
       if (snapshot.machine && snapshot.value !== undefined) {
-        for (const node of activeNodes(snapshot.machine.root, snapshot.value)) {
-          this.states.add(node.id);
-        }
+        this.addActive(snapshot as AnyMachineSnapshot);
+        this.before = snapshot as AnyMachineSnapshot;
       }
+      this.lastEvent = undefined;
     }
   };
 
