@@ -10,6 +10,7 @@ import type {
   RewardListResponse,
   TimerResponse,
 } from '../../contract/api';
+import type { Clock } from '../shared/clock';
 
 /** The part of the API client the draw cycle calls (src/lib/api.ts has these shapes). */
 export type DrawCycleApi = {
@@ -29,15 +30,6 @@ export type CableListener = (onRefetch: () => void) => () => void;
 export const COUNTDOWN_TICK_MS = 1000;
 
 /**
- * Now, as the actor system's clock says: the browser's time in the app, a `SimulatedClock`'s
- * time in tests (it has `now()`), so timed behaviour is tested without waiting.
- */
-export function clockNow(system: { _clock: unknown } | undefined): number {
-  const clock = system?._clock as { now?: () => number } | undefined;
-  return clock && typeof clock.now === 'function' ? clock.now() : Date.now();
-}
-
-/**
  * How long until the countdown ending at `endsAt` shows its next second: ticks fall on the
  * moments the shown second changes, so the last one shows 0:00 as the draw closes (a tick a
  * second after the countdown started could come up to a second late).
@@ -48,30 +40,32 @@ export function msUntilNextTick(endsAt: number | null, now: number): number {
 }
 
 export type TickInput = {
+  clock: Clock;
   /** When the countdown ends, as the machine holds it at the moment of asking. */
   endsAt: () => number | null;
 };
 
+/** What a timed call needs: the clock that times its round trip. */
+export type TimedCallInput = { clock: Clock };
+
 /**
- * Sends `countdown.tick` once a second on the system's clock, when the shown second changes. A
+ * Sends `countdown.tick` once a second on the machine's clock, when the shown second changes. A
  * tick only says "look at the clock again": the machine works out the remaining time from real
  * elapsed time, so a tab the browser throttled in the background is right again on its next tick.
  */
-export const tickEverySecond = fromCallback<EventObject, TickInput | undefined>(
-  ({ sendBack, system, input }) => {
-    const clock = system._clock;
-    let handle: unknown;
-    const schedule = () => {
-      const delay = msUntilNextTick(input?.endsAt() ?? null, clockNow(system));
-      handle = clock.setTimeout(() => {
-        sendBack({ type: 'countdown.tick' });
-        schedule();
-      }, delay);
-    };
-    schedule();
-    return () => clock.clearTimeout(handle);
-  },
-);
+export const tickEverySecond = fromCallback<EventObject, TickInput>(({ sendBack, input }) => {
+  const { clock } = input;
+  let handle: unknown;
+  const schedule = () => {
+    const delay = msUntilNextTick(input.endsAt(), clock.now());
+    handle = clock.setTimeout(() => {
+      sendBack({ type: 'countdown.tick' });
+      schedule();
+    }, delay);
+  };
+  schedule();
+  return () => clock.clearTimeout(handle);
+});
 
 /** Sends `window.focused` when the window gets focus back or becomes visible again. */
 export const watchWindowFocus = fromCallback(({ sendBack }) => {
@@ -98,16 +92,16 @@ function lessHalfTheTrip(ms: number | undefined, sentAt: number, receivedAt: num
 
 export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) {
   return {
-    enterDraw: fromPromise<DrawEntry>(async ({ system }) => {
-      const sentAt = clockNow(system);
+    enterDraw: fromPromise<DrawEntry, TimedCallInput>(async ({ input: { clock } }) => {
+      const sentAt = clock.now();
       const entry = (await api.enterDraw()).data;
-      const ms = lessHalfTheTrip(entry.draw_time_left_ms, sentAt, clockNow(system));
+      const ms = lessHalfTheTrip(entry.draw_time_left_ms, sentAt, clock.now());
       return ms === undefined ? entry : { ...entry, draw_time_left_ms: ms };
     }),
-    fetchTimer: fromPromise<TimerResponse>(async ({ system }) => {
-      const sentAt = clockNow(system);
+    fetchTimer: fromPromise<TimerResponse, TimedCallInput>(async ({ input: { clock } }) => {
+      const sentAt = clock.now();
       const timer = await api.timer();
-      const ms = lessHalfTheTrip(timer.time_left_ms, sentAt, clockNow(system));
+      const ms = lessHalfTheTrip(timer.time_left_ms, sentAt, clock.now());
       return ms === undefined ? timer : { ...timer, time_left_ms: ms };
     }),
     fetchRewards: fromPromise<Reward[]>(async () => (await api.rewards()).data),

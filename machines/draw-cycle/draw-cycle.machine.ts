@@ -10,7 +10,8 @@ import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contrac
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import { browserStorage } from '../session/session.persistence';
 import type { NavigateEffect, ToastEffect } from '../shared/effects';
-import { clockNow, disconnectedDrawCycleActors } from './draw-cycle.actors';
+import { browserClock, type Clock } from '../shared/clock';
+import { disconnectedDrawCycleActors } from './draw-cycle.actors';
 import {
   parsePersistedDraw,
   writeHasClickedButton,
@@ -42,12 +43,16 @@ export type DrawCycleContext = PersistedDraw & {
   /** The player is on /home, the one screen 'YOU WON!' shows on. */
   isOnHome: boolean;
   session: SessionFlags;
+  /** The time the countdown counts with (the browser's; a simulated one in tests). */
+  clock: Clock;
 };
 
 export type DrawCycleInput = {
   /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
   stored: string | null;
   session: SessionFlags;
+  /** The browser's clock unless given. */
+  clock?: Clock;
 };
 
 export type DrawCycleEvent =
@@ -109,6 +114,7 @@ function initialContext(input: DrawCycleInput): DrawCycleContext {
     grandPrizeDrawId: null,
     isOnHome: false,
     session: input.session,
+    clock: input.clock ?? browserClock,
   };
 }
 
@@ -160,8 +166,8 @@ export const drawCycleMachine = setup({
     })),
     storeHasClickedButton: () => writeHasClickedButton(browserStorage()),
     // Spec section 4, entering a draw: marked at once, before the server has answered.
-    markEntered: assign(({ context, system }) => {
-      const now = clockNow(system);
+    markEntered: assign(({ context }) => {
+      const now = context.clock.now();
       // A countdown the server set keeps running; otherwise the remembered cycle counts from
       // the press (stored interval minus time since entry).
       const counting = context.timeLeft > 0 && context.countdownStartedAt !== null;
@@ -175,7 +181,7 @@ export const drawCycleMachine = setup({
           : { secondsUntilNextDraw: interval, countdownStartedAt: now, timeLeft: interval }),
       };
     }),
-    recordEntry: assign(({ context, system }, params: { entry: DrawEntry }) => {
+    recordEntry: assign(({ context }, params: { entry: DrawEntry }) => {
       const {
         draw_time_left: drawTimeLeft,
         draw_time_left_ms: drawTimeLeftMs,
@@ -190,7 +196,7 @@ export const drawCycleMachine = setup({
           ? {}
           : {
               secondsUntilNextDraw: preciseSeconds(drawTimeLeft, drawTimeLeftMs),
-              countdownStartedAt: clockNow(system),
+              countdownStartedAt: context.clock.now(),
               timeLeft: Math.ceil(preciseSeconds(drawTimeLeft, drawTimeLeftMs)),
             }),
       };
@@ -200,11 +206,11 @@ export const drawCycleMachine = setup({
       message: failure.detail ?? TOAST_ENTER_FAILED,
       variant: 'error' as const,
     })),
-    recomputeTimeLeft: assign(({ context, system }) => ({
+    recomputeTimeLeft: assign(({ context }) => ({
       timeLeft: remainingSeconds(
         context.secondsUntilNextDraw,
         context.countdownStartedAt,
-        clockNow(system),
+        context.clock.now(),
       ),
     })),
     // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to
@@ -214,8 +220,8 @@ export const drawCycleMachine = setup({
     // The screen the press navigates to starts its wait with the press, not a render later.
     openYouveEntered: raise({ type: 'youveEntered.opened' }),
     // Spec section 4, the timer, rule by rule.
-    applyTimer: assign(({ context, system }, timer: TimerResponse) => {
-      const now = clockNow(system);
+    applyTimer: assign(({ context }, timer: TimerResponse) => {
+      const now = context.clock.now();
       const next: Partial<DrawCycleContext> = {
         showTellUsMore: timer.show_tell_us_more,
         cycleTime: timer.cycle_time,
@@ -322,6 +328,7 @@ export const drawCycleMachine = setup({
           invoke: {
             id: 'enterDraw',
             src: 'enterDraw',
+            input: ({ context }) => ({ clock: context.clock }),
             onDone: {
               target: 'idle',
               actions: { type: 'recordEntry', params: ({ event }) => ({ entry: event.output }) },
@@ -350,7 +357,10 @@ export const drawCycleMachine = setup({
             id: 'tickEverySecond',
             src: 'tickEverySecond',
             // The ticks fall when the shown second changes, wherever the countdown started.
-            input: ({ self }) => ({ endsAt: () => countdownEndsAt(self.getSnapshot().context) }),
+            input: ({ context, self }) => ({
+              clock: context.clock,
+              endsAt: () => countdownEndsAt(self.getSnapshot().context),
+            }),
           },
           on: { 'countdown.tick': { actions: 'recomputeTimeLeft' } },
           always: [
@@ -377,6 +387,7 @@ export const drawCycleMachine = setup({
           invoke: {
             id: 'fetchTimer',
             src: 'fetchTimer',
+            input: ({ context }) => ({ clock: context.clock }),
             onDone: {
               target: 'idle',
               actions: { type: 'applyTimer', params: ({ event }) => event.output },

@@ -5,6 +5,7 @@
 // children reach it through the system (`system.get('session')`), never through the views. The
 // children are invoked by id, without systemIds of their own: a path walk (xstate/graph) enters
 // the same state many times in one system, and a systemId may be registered only once.
+import { browserClock, type Clock } from '../shared/clock';
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import { drawCycleMachine } from '../draw-cycle/draw-cycle.machine';
@@ -32,6 +33,8 @@ export type SessionContext = PersistedSession & {
   appConfig: AppConfig;
   /** Failed attempts to load the settings so far. */
   configFailures: number;
+  /** The time the signed-in flows count with (the browser's; a simulated one in tests). */
+  clock: Clock;
 };
 
 export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
@@ -53,6 +56,8 @@ export type SessionInput = {
   hasToken: boolean;
   /** On a desktop the disclaimer needs no ticked box (spec section 5). */
   isDesktop?: boolean;
+  /** The browser's clock unless given; give the same one to `createActor` for the delays. */
+  clock?: Clock;
 };
 
 /** The root's systemId, and the ids the root invokes its children with (`snapshot.children`). */
@@ -85,6 +90,7 @@ function initialContext(input: SessionInput): SessionContext {
     canSeeTabs: true,
     appConfig: FALLBACK_APP_CONFIG,
     configFailures: 0,
+    clock: input.clock ?? browserClock,
   };
 }
 
@@ -193,6 +199,7 @@ export const sessionMachine = setup({
             id: SYSTEM_IDS.drawCycle,
             src: 'drawCycle',
             input: ({ context }) => ({
+              clock: context.clock,
               stored: readStoredDraw(browserStorage()),
               session: {
                 isFirstTimeUser: context.isFirstTimeUser,

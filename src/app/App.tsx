@@ -1,3 +1,4 @@
+import type { Clock } from '../../machines/shared/clock';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Router, useLocation } from 'wouter';
 import type { ActorOptions } from 'xstate';
@@ -30,8 +31,11 @@ export type AppProps = {
   entryFlowLogic?: EntryFlowMachine;
   /** The draw cycle the session invokes while signed in; tests give one with fakes. */
   drawCycleLogic?: DrawCycleMachine;
-  /** Clock and inspection of the whole system (tests move time and record transitions). */
-  sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect' | 'clock'>;
+  /**
+   * Clock and inspection of the whole system (tests move time and record transitions). The
+   * clock runs the delays and is the one the machines read the time from.
+   */
+  sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect'> & { clock?: Clock };
   playersLogic?: typeof connectedPlayersMachine;
   /** The Stately inspector (development, `?inspect`): watches every actor of the system. */
   inspect?: ActorOptions<SessionLogic>['inspect'];
@@ -103,6 +107,7 @@ export function App({
   const [input] = useState(() => ({
     ...readStoredSession(browserStorage()),
     isDesktop: isDesktopDevice(),
+    ...(sessionOptions?.clock ? { clock: sessionOptions.clock } : {}),
   }));
   return (
     <>

@@ -82,7 +82,7 @@ async function start(options: StartOptions = {}) {
       invoke: {
         id: 'drawCycle',
         src: 'drawCycle',
-        input: { stored, session: options.session ?? RETURNING },
+        input: { stored, session: options.session ?? RETURNING, clock },
       },
       on: { '*': { actions: ({ event }) => void toSession.push(event) } },
     }),
@@ -646,7 +646,7 @@ describe('draw cycle: draw-storage', () => {
     later.set(T0 + 10_000);
     const reloaded = createActor(drawCycleMachine, {
       clock: later,
-      input: { stored: raw, session: RETURNING },
+      input: { stored: raw, session: RETURNING, clock: later },
     }).getSnapshot().context;
     expect(reloaded).toMatchObject({ ...parsePersistedDraw(raw), timeLeft: 86_390 });
     expect(reloaded.hasEnteredDrawInSession).toBe(false);

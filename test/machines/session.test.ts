@@ -114,7 +114,12 @@ function start(
   } = {},
 ) {
   const api = options.api ?? fakeApi();
-  const input: SessionInput = { stored: null, hasToken: false, ...options.input };
+  const input: SessionInput = {
+    stored: null,
+    hasToken: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...options.input,
+  };
   const actor = createActor(
     sessionMachine.provide({ actors: { ...api.actors, entryFlow: fakeEntryFlow } }),
     {

@@ -140,7 +140,9 @@ export function renderApp(options: RenderAppOptions = {}) {
   // One system, one clock and one inspector: the draw runs as a child of the session.
   const clock = options.clock ?? options.drawClock;
   const inspectors = [options.inspect, options.drawInspect].filter((i) => i !== undefined);
-  const sessionOptions: Pick<ActorOptions<typeof sessionLogic>, 'inspect' | 'clock'> = {
+  const sessionOptions: Pick<ActorOptions<typeof sessionLogic>, 'inspect'> & {
+    clock?: SimulatedClock;
+  } = {
     ...(inspectors.length > 0
       ? { inspect: (event: InspectionEvent) => inspectors.forEach((inspect) => inspect(event)) }
       : {}),

@@ -12,7 +12,7 @@ import {
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import type { StatePath, TestModel } from 'xstate/graph';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../../contract/api';
-import type { TickInput } from '../../../machines/draw-cycle/draw-cycle.actors';
+import type { TickInput, TimedCallInput } from '../../../machines/draw-cycle/draw-cycle.actors';
 import {
   drawCycleMachine,
   type DrawCycleEvent,
@@ -70,7 +70,7 @@ export type DrawModelEvent =
   | { type: typeof GRAND_PRIZE_OVERLAY_EVENT };
 export type DrawModelEventType = DrawModelEvent['type'] | 'xstate.init';
 
-const pending = <T>() => fromPromise<T>(() => new Promise<T>(() => undefined));
+const pending = <T, I = unknown>() => fromPromise<T, I>(() => new Promise<T>(() => undefined));
 const quiet = fromCallback(() => () => undefined);
 
 /**
@@ -80,12 +80,12 @@ const quiet = fromCallback(() => () => undefined);
  */
 export const modelDrawCycleMachine = drawCycleMachine.provide({
   actors: {
-    enterDraw: pending<DrawEntry>(),
-    fetchTimer: pending<TimerResponse>(),
+    enterDraw: pending<DrawEntry, TimedCallInput>(),
+    fetchTimer: pending<TimerResponse, TimedCallInput>(),
     fetchRewards: pending<Reward[]>(),
     fetchGrandPrizes: pending<GrandPrize[]>(),
     listenToCable: quiet,
-    tickEverySecond: fromCallback<EventObject, TickInput | undefined>(() => () => undefined),
+    tickEverySecond: fromCallback<EventObject, TickInput>(() => () => undefined),
   },
   actions: {
     recomputeTimeLeft: assign(({ context, event }) => ({
@@ -182,7 +182,11 @@ export const eventsOf = (path: StatePath<DrawSnapshot, DrawModelEvent>): DrawMod
 export function transitionsTaken(machine: AnyStateMachine, events: DrawModelEvent[]): Set<string> {
   const recorder = new CoverageRecorder();
   const clock = new SimulatedClock();
-  const actor = createActor(machine, { input: MODEL_INPUT, clock, inspect: recorder.inspect });
+  const actor = createActor(machine, {
+    input: { ...MODEL_INPUT, clock },
+    clock,
+    inspect: recorder.inspect,
+  });
   actor.start();
   for (const event of events) {
     if (event.type === YOUVE_ENTERED_CHECK_EVENT) clock.increment(1500);
