@@ -1,10 +1,12 @@
 // The wallet (spec sections 2 and 4, DESIGN sections 2 and 8): /wallet explains tickets with
 // instruction slides once, /wallet-token lists the tickets held and enters as many as the player
-// wants into the open draw ("more chances to win"). Each page tells the machine when it opens
-// (`route.opened`); the machine asks the app to navigate, to toast, and to remember that the
-// instructions were seen.
+// wants into the open draw ("more chances to win"). Each screen state names its route
+// (`meta.route`, machines/shared/routes.ts): the app follows it, and says `route.opened` only
+// when the player opens a wallet page. The machine asks the app to toast and to remember that
+// the instructions were seen.
 import { and, assign, emit, enqueueActions, setup } from 'xstate';
-import type { NavigateEffect, ToastEffect, ToastVariant } from '../shared/effects';
+import type { ToastEffect, ToastVariant } from '../shared/effects';
+import type { RouteMeta } from '../shared/routes';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import {
   disconnectedWalletActors,
@@ -57,7 +59,7 @@ export type WalletEvent =
 /** The app sets the walletInstruction flag and tells the session (hasSeenInstructions.wallet). */
 export type WalletInstructionsSeenEffect = { type: 'instructionsSeen' };
 
-export type WalletEmitted = NavigateEffect | ToastEffect | WalletInstructionsSeenEffect;
+export type WalletEmitted = ToastEffect | WalletInstructionsSeenEffect;
 
 type ToastParams = { message: string; variant: ToastVariant };
 
@@ -85,11 +87,6 @@ export const walletMachine = setup({
     isRejectedCount: (_, failure: CallFailure) => failure.status === 422 && failure.detail !== null,
   },
   actions: {
-    navigate: emit((_, params: { to: WalletPath; replace?: boolean }) => ({
-      type: 'navigate' as const,
-      to: params.to,
-      ...(params.replace === undefined ? {} : { replace: params.replace }),
-    })),
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
     resetSlides: assign({ slideIndex: 0 }),
     showNextSlide: assign({ slideIndex: ({ context }) => context.slideIndex + 1 }),
@@ -97,7 +94,6 @@ export const walletMachine = setup({
     finishInstructions: enqueueActions(({ enqueue }) => {
       enqueue.assign({ hasSeenInstructions: true });
       enqueue.emit({ type: 'instructionsSeen' });
-      enqueue.emit({ type: 'navigate', to: WALLET_PATHS.tickets });
     }),
     storeHoldings: assign((_, params: WalletHoldings) => ({
       tickets: params.tickets,
@@ -131,13 +127,10 @@ export const walletMachine = setup({
   }),
   initial: 'awaitingRoute',
   on: {
-    // Opening a wallet page (a link, Back, the tab bar) shows it fresh.
+    // Opening a wallet page (a link, Back, the tab bar) shows it fresh. /wallet once the
+    // instructions were seen shows the tickets (the app replaces the address it opened).
     'route.opened': [
-      {
-        guard: and(['isInstructionsRoute', 'hasSeenInstructions']),
-        target: '.tickets',
-        actions: { type: 'navigate', params: { to: WALLET_PATHS.tickets, replace: true } },
-      },
+      { guard: and(['isInstructionsRoute', 'hasSeenInstructions']), target: '.tickets' },
       { guard: 'isInstructionsRoute', target: '.instructions' },
       { guard: 'isTicketsRoute', target: '.tickets' },
     ],
@@ -149,6 +142,7 @@ export const walletMachine = setup({
     instructions: {
       description:
         '/wallet: what tickets are and how entering works; the arrow or a swipe left moves on.',
+      meta: { route: WALLET_PATHS.instructions } satisfies RouteMeta,
       entry: 'resetSlides',
       on: {
         'slides.next': [
@@ -162,12 +156,8 @@ export const walletMachine = setup({
     },
     tickets: {
       description: '/wallet-token: the tickets held, entered into the open draw.',
+      meta: { route: WALLET_PATHS.tickets } satisfies RouteMeta,
       initial: 'loading',
-      on: {
-        // The page the machine has just navigated to (or a redirect landed on) opening: the
-        // tickets are already on their way.
-        'route.opened': { guard: 'isTicketsRoute' },
-      },
       states: {
         loading: {
           invoke: {

@@ -23,7 +23,7 @@ describe('wallet pages', () => {
     expect(window.location.pathname).toBe('/wallet-token');
     expect(window.localStorage.getItem('walletInstruction')).toBe('true');
     expect(app.hasSeenInstructionsInSession()).toBe(true);
-    // One load, though the machine and the opening page both asked for the tickets page.
+    // One load: the app arriving where the wallet moved is not the player opening the page.
     await waitFor(() => expect(app.api.callsOf('wallet')).toHaveLength(1));
   });
 

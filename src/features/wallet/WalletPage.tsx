@@ -4,14 +4,12 @@ import {
   selectIsShowingInstructions,
   selectSlideIndex,
 } from '../../../machines/wallet/wallet.selectors';
-import { useWalletRouteOpened } from './useWalletRouteOpened';
 import { useWalletSelector, useWalletSend } from './WalletProvider';
 import { WALLET_SLIDES } from './slides';
 import './wallet.css';
 
 /** /wallet: the wallet's instruction slides; an upward swipe leaves for the tickets. */
 export function WalletPage() {
-  useWalletRouteOpened('/wallet');
   const send = useWalletSend();
   const isShowing = useWalletSelector(selectIsShowingInstructions);
   const index = useWalletSelector(selectSlideIndex);

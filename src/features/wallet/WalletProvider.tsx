@@ -1,16 +1,19 @@
-// Runs the wallet for its two pages and carries out what it asks for: navigation, toasts, and
-// remembering that the instructions were seen (on the device and in the session).
+// Runs the wallet for its two pages: its screens and the address bar are kept in step by the
+// app's route sync, and what it asks for is carried out: toasts, and remembering that the
+// instructions were seen (on the device and in the session).
 import { createContext, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import {
+  WALLET_PATHS,
   type WalletEmitted,
   type WalletEvent,
+  type WalletPath,
   type walletMachine,
 } from '../../../machines/wallet/wallet.machine';
-import { carryOutEffect } from '../../lib/effects';
+import { useRouteSync } from '../../lib/route-sync';
+import { showToast } from '../../lib/toast';
 import { STORAGE_KEYS, writeString } from '../../lib/storage';
 import type { WalletLogic } from './wallet-logic';
 
@@ -35,6 +38,12 @@ export function useWalletSend(): (event: WalletEvent) => void {
   return useWalletActor().send;
 }
 
+const WALLET_PAGES: readonly string[] = Object.values(WALLET_PATHS);
+
+function openedWalletPage(path: string): WalletEvent | null {
+  return WALLET_PAGES.includes(path) ? { type: 'route.opened', path: path as WalletPath } : null;
+}
+
 export type WalletProviderProps = WalletLogic & {
   children: ReactNode;
   /** The walletInstruction flag or the session's hasSeenInstructions.wallet; read once. */
@@ -50,7 +59,6 @@ export function WalletProvider({
   machine,
   options,
 }: WalletProviderProps): React.JSX.Element {
-  const [, navigate] = useLocation();
   // The machine's input and options are read once: the wallet keeps its own copy from then on.
   const [actorOptions] = useState(() => ({
     input: { hasSeenInstructions },
@@ -59,19 +67,18 @@ export function WalletProvider({
   }));
   const actor = useActorRef(machine, actorOptions);
 
-  const handlers = useRef({ navigate, onInstructionsSeen });
+  const handlers = useRef({ onInstructionsSeen });
   useLayoutEffect(() => {
-    handlers.current = { navigate, onInstructionsSeen };
+    handlers.current = { onInstructionsSeen };
   });
 
-  // A layout effect subscribes before a page's effect sends `route.opened`, so no effect of the
-  // first events is missed.
+  // A layout effect subscribes before the route sync's effect sends `route.opened`, so no
+  // effect of the first events is missed.
   useLayoutEffect(() => {
     const subscription = actor.on('*', (effect: WalletEmitted) => {
       switch (effect.type) {
-        case 'navigate':
         case 'toast':
-          carryOutEffect(effect, handlers.current.navigate);
+          showToast(effect);
           break;
         case 'instructionsSeen':
           writeString(STORAGE_KEYS.walletInstruction, 'true');
@@ -81,6 +88,8 @@ export function WalletProvider({
     });
     return () => subscription.unsubscribe();
   }, [actor]);
+
+  useRouteSync(actor, openedWalletPage);
 
   return <WalletContext value={actor}>{children}</WalletContext>;
 }

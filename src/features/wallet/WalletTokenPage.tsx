@@ -11,7 +11,6 @@ import {
   selectTickets,
   selectTicketsScreen,
 } from '../../../machines/wallet/wallet.selectors';
-import { useWalletRouteOpened } from './useWalletRouteOpened';
 import { useWalletSelector, useWalletSend } from './WalletProvider';
 import './wallet.css';
 
@@ -20,7 +19,6 @@ const plural = (count: number, one: string, many: string) =>
 
 /** /wallet-token: the tickets held, entered into today's draw as the player chooses. */
 export function WalletTokenPage() {
-  useWalletRouteOpened('/wallet-token');
   const screen = useWalletSelector(selectTicketsScreen);
   return (
     <main className="screen wallet" aria-busy={screen === 'loading'}>
