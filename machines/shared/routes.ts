@@ -6,7 +6,8 @@
 /** What a screen state declares in its `meta`. */
 export type RouteMeta = { route: string };
 
-function routeIn(meta: unknown): string | null {
+/** The route a state's `meta` names, if any. */
+export function routeIn(meta: unknown): string | null {
   if (typeof meta !== 'object' || meta === null || !('route' in meta)) return null;
   const route = meta.route;
   return typeof route === 'string' ? route : null;

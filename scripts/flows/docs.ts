@@ -68,12 +68,21 @@ function page({ machine, file, about }: FoundMachine): string {
     ...(anywhere.length > 0
       ? [`Wherever it is, the machine answers: ${anywhere.map((e) => `\`${e}\``).join(', ')}.`, '']
       : []),
-    '| State | What the player sees or waits for | Events that leave or act |',
-    '| --- | --- | --- |',
-    ...rows.map(
-      (row) =>
-        `| \`${row.state}\` | ${cell(row.description)} | ${row.leavesOn.map((e) => `\`${cell(e)}\``).join(', ')} |`,
-    ),
+    ...(rows.some((row) => row.route !== null)
+      ? [
+          '| State | Route | What the player sees or waits for | Events that leave or act |',
+          '| --- | --- | --- | --- |',
+        ]
+      : [
+          '| State | What the player sees or waits for | Events that leave or act |',
+          '| --- | --- | --- |',
+        ]),
+    ...rows.map((row) => {
+      const routeCell = rows.some((other) => other.route !== null)
+        ? ` ${row.route === null ? '' : `\`${row.route}\``} |`
+        : '';
+      return `| \`${row.state}\` |${routeCell} ${cell(row.description)} | ${row.leavesOn.map((e) => `\`${cell(e)}\``).join(', ')} |`;
+    }),
     '',
   ].join('\n');
 }
