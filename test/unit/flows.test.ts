@@ -34,7 +34,11 @@ describe('docs/flows', () => {
           invoke: { src: 'motor', onDone: 'open', onError: 'closed' },
           after: { 5000: 'closed' },
         },
-        open: { initial: 'wide', states: { wide: { on: { close: '#door.closed' } } } },
+        open: {
+          meta: { route: '/door' },
+          initial: 'wide',
+          states: { wide: { on: { close: '#door.closed' } } },
+        },
       },
     });
     const diagram = toMermaid(machine);
@@ -48,7 +52,12 @@ describe('docs/flows', () => {
     expect(stateTable(machine)).toContainEqual({
       state: 'closed',
       description: 'Shut.',
+      route: null,
       leavesOn: ['open [hasKey]'],
     });
+    // The route a screen state names (meta.route) has a column of its own.
+    expect(stateTable(machine)).toContainEqual(
+      expect.objectContaining({ state: 'open', route: '/door' }),
+    );
   });
 });
