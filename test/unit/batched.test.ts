@@ -34,4 +34,35 @@ describe('calls batched by turn of the event loop', () => {
     fail = false;
     expect(await flaky(3)).toBe(3);
   });
+
+  it('holds the calls of later turns while two batches are on their way, then sends them as one', async () => {
+    const batches: number[][] = [];
+    const finish: (() => void)[] = [];
+    const slow = batched(
+      (keys: readonly number[]) =>
+        new Promise<number[]>((resolve) => {
+          batches.push([...keys]);
+          finish.push(() => resolve([...keys]));
+        }),
+    );
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // Five turns of calls while the database answers nothing.
+    const answers = [slow(1), slow(2)];
+    await turn();
+    answers.push(slow(3));
+    await turn();
+    answers.push(slow(4));
+    await turn();
+    answers.push(slow(5));
+    await turn();
+    // Two batches went; the three calls since wait together.
+    expect(batches).toEqual([[1, 2], [3]]);
+    finish[0]!();
+    await turn();
+    await turn();
+    expect(batches).toEqual([[1, 2], [3], [4, 5]]);
+    finish[1]!();
+    finish[2]!();
+    expect(await Promise.all(answers)).toEqual([1, 2, 3, 4, 5]);
+  });
 });
