@@ -1,0 +1,102 @@
+// The one place machine state and the address bar meet (src/lib/route-sync.ts), on a small
+// chart: screens name their routes in `meta`; the app follows the machine, and tells it only
+// when the player goes somewhere.
+import { act, render, waitFor } from '@testing-library/react';
+import { useActorRef } from '@xstate/react';
+import { Router } from 'wouter';
+import { describe, expect, it } from 'vitest';
+import { assign, setup, type Actor } from 'xstate';
+import { useRouteSync } from '../../src/lib/route-sync';
+
+type Opened = { type: 'route.opened'; path: string };
+
+const chart = setup({
+  types: {
+    context: {} as { opened: string[]; skipFirst: boolean },
+    events: {} as Opened | { type: 'next' },
+    input: {} as { skipFirst: boolean },
+  },
+  actions: {
+    count: assign({
+      opened: ({ context, event }) =>
+        event.type === 'route.opened' ? [...context.opened, event.path] : context.opened,
+    }),
+  },
+}).createMachine({
+  context: ({ input }) => ({ opened: [], skipFirst: input.skipFirst }),
+  initial: 'waiting',
+  on: {
+    'route.opened': [
+      // /first once it was seen is skipped: a redirect.
+      {
+        guard: ({ context, event }) => event.path === '/first' && context.skipFirst,
+        target: '.second',
+        actions: 'count',
+      },
+      { guard: ({ event }) => event.path === '/first', target: '.first', actions: 'count' },
+      { guard: ({ event }) => event.path === '/second', target: '.second', actions: 'count' },
+    ],
+  },
+  states: {
+    waiting: {},
+    first: { meta: { route: '/first' }, on: { next: 'second' } },
+    second: { meta: { route: '/second' } },
+  },
+});
+
+function open(path: string, skipFirst = false) {
+  window.history.replaceState(null, '', path);
+  let actor: Actor<typeof chart> | null = null;
+  function Screens() {
+    const ref = useActorRef(chart, { input: { skipFirst } });
+    actor = ref;
+    useRouteSync(ref, (at) =>
+      at === '/first' || at === '/second' ? { type: 'route.opened' as const, path: at } : null,
+    );
+    return null;
+  }
+  render(
+    <Router>
+      <Screens />
+    </Router>,
+  );
+  return {
+    context: () => actor!.getSnapshot().context,
+    send: (event: { type: 'next' }) => {
+      act(() => actor!.send(event));
+    },
+  };
+}
+
+describe('route sync', () => {
+  it('tells the machine the route the player opened, once', () => {
+    const app = open('/first');
+    expect(window.location.pathname).toBe('/first');
+    expect(app.context().opened).toEqual(['/first']);
+  });
+
+  it('follows the machine to its next screen as a new history entry, without telling it', () => {
+    const app = open('/first');
+    const entries = window.history.length;
+    app.send({ type: 'next' });
+    expect(window.location.pathname).toBe('/second');
+    expect(window.history.length).toBe(entries + 1);
+    expect(app.context().opened).toEqual(['/first']);
+  });
+
+  it('tells the machine when the player goes Back', async () => {
+    const app = open('/first');
+    app.send({ type: 'next' });
+    act(() => window.history.back());
+    await waitFor(() => expect(window.location.pathname).toBe('/first'));
+    await waitFor(() => expect(app.context().opened).toEqual(['/first', '/first']));
+  });
+
+  it('replaces an address the machine redirects, so Back does not return to it', () => {
+    const entries = window.history.length;
+    const app = open('/first', true);
+    expect(window.location.pathname).toBe('/second');
+    expect(window.history.length).toBe(entries);
+    expect(app.context().opened).toEqual(['/first']);
+  });
+});
