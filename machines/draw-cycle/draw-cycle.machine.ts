@@ -18,16 +18,25 @@ import {
   type PersistedDraw,
 } from './draw-cycle.persistence';
 
-/**
- * What the draw reads from the session: given when the session invokes the draw, and sent again
- * by the session (`session.updated`) when one of them changes.
- */
+/** What the draw reads from the session. */
 export type SessionFlags = {
   isFirstTimeUser: boolean;
   isFirstQuestionnaire: boolean;
   /** The draws whose grand prize has been announced on this device. */
   announcedGrandPrizeDrawIds: readonly number[];
 };
+
+/**
+ * Where the draw reads the session's flags, as they are at the moment of reading: the session
+ * actor itself in the app (it invokes the draw with `self`), fixed flags in tests.
+ */
+export type SessionFlagsSource = { getSnapshot(): { context: SessionFlags } };
+
+/** Flags that never change, for a draw running without a session (tests, path walks). */
+export function fixedSessionFlags(flags: SessionFlags): SessionFlagsSource {
+  const snapshot = { context: flags };
+  return { getSnapshot: () => snapshot };
+}
 
 export type DrawCycleContext = PersistedDraw & {
   /** The player pressed the button during this visit. */
@@ -42,7 +51,10 @@ export type DrawCycleContext = PersistedDraw & {
   grandPrizeDrawId: number | null;
   /** The player is on /home, the one screen 'YOU WON!' shows on. */
   isOnHome: boolean;
-  session: SessionFlags;
+  /** The session, read when a rule needs its flags (no copy is kept). */
+  session: SessionFlagsSource;
+  /** Prizes this draw announced, until the session has them too. */
+  announcedHere: readonly number[];
   /** The time the countdown counts with (the browser's; a simulated one in tests). */
   clock: Clock;
 };
@@ -50,7 +62,7 @@ export type DrawCycleContext = PersistedDraw & {
 export type DrawCycleInput = {
   /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
   stored: string | null;
-  session: SessionFlags;
+  session: SessionFlagsSource;
   /** The browser's clock unless given. */
   clock?: Clock;
 };
@@ -68,8 +80,7 @@ export type DrawCycleEvent =
   | { type: 'youveEntered.left' }
   /** /home opened or left: 'YOU WON!' shows only there. */
   | { type: 'home.opened' }
-  | { type: 'home.left' }
-  | { type: 'session.updated'; session: SessionFlags };
+  | { type: 'home.left' };
 
 export type DrawCycleEmitted = NavigateEffect | ToastEffect;
 
@@ -114,18 +125,28 @@ function initialContext(input: DrawCycleInput): DrawCycleContext {
     grandPrizeDrawId: null,
     isOnHome: false,
     session: input.session,
+    announcedHere: [],
     clock: input.clock ?? browserClock,
   };
+}
+
+/** The session's flags as they are now. */
+function flagsOf(context: DrawCycleContext): SessionFlags {
+  return context.session.getSnapshot().context;
+}
+
+/** The draws whose grand prize this device has announced (by the session, or just now here). */
+export function announcedDrawIds(context: DrawCycleContext): readonly number[] {
+  return [...new Set([...flagsOf(context).announcedGrandPrizeDrawIds, ...context.announcedHere])];
 }
 
 /** The newest prize not yet announced (a claimed one is no news): the list is newest first. */
 function unannouncedGrandPrize(
   prizes: GrandPrize[],
-  session: SessionFlags,
+  context: DrawCycleContext,
 ): GrandPrize | undefined {
-  return prizes.find(
-    (prize) => !prize.claimed && !session.announcedGrandPrizeDrawIds.includes(prize.draw_id),
-  );
+  const announced = announcedDrawIds(context);
+  return prizes.find((prize) => !prize.claimed && !announced.includes(prize.draw_id));
 }
 
 export const drawCycleMachine = setup({
@@ -152,9 +173,10 @@ export const drawCycleMachine = setup({
     isTimeUp: ({ context }) => context.timeLeft === 0,
     // Spec section 4: at zero the timer is asked again unless the player can already enter or
     // is a first-time user (a fetch in progress is the third exception, checked by state).
-    shouldRefetchAtZero: ({ context }) => !context.canEnterDraw && !context.session.isFirstTimeUser,
+    shouldRefetchAtZero: ({ context }) =>
+      !context.canEnterDraw && !flagsOf(context).isFirstTimeUser,
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
-      unannouncedGrandPrize(prizes, context.session) !== undefined,
+      unannouncedGrandPrize(prizes, context) !== undefined,
     isOnHome: ({ context }) => context.isOnHome,
     hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
   },
@@ -239,14 +261,14 @@ export const drawCycleMachine = setup({
           next.secondsUntilNextDraw = interval;
           next.countdownStartedAt = now;
           next.timeLeft = interval;
-          if (!context.session.isFirstQuestionnaire) next.canEnterDraw = true;
+          if (!flagsOf(context).isFirstQuestionnaire) next.canEnterDraw = true;
         }
       }
       if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
       return next;
     }),
     holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => {
-      const prize = unannouncedGrandPrize(prizes, context.session);
+      const prize = unannouncedGrandPrize(prizes, context);
       return {
         grandPrizeAmount: prize?.additional_info.prize_amount ?? null,
         grandPrizeDrawId: prize?.draw_id ?? null,
@@ -255,13 +277,10 @@ export const drawCycleMachine = setup({
     // Remembered as announced the moment it shows: leaving or closing the app within the 3 s
     // does not bring it back.
     markGrandPrizeAnnounced: assign(({ context }) => ({
-      session: {
-        ...context.session,
-        announcedGrandPrizeDrawIds:
-          context.grandPrizeDrawId === null
-            ? context.session.announcedGrandPrizeDrawIds
-            : [...context.session.announcedGrandPrizeDrawIds, context.grandPrizeDrawId],
-      },
+      announcedHere:
+        context.grandPrizeDrawId === null
+          ? context.announcedHere
+          : [...context.announcedHere, context.grandPrizeDrawId],
     })),
     hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
     // To the session of the system (a draw running on its own, in a path walk, has none).
@@ -275,7 +294,6 @@ export const drawCycleMachine = setup({
     markOnHome: assign({ isOnHome: true }),
     markAwayFromHome: assign({ isOnHome: false }),
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
-    updateSession: assign((_, session: SessionFlags) => ({ session })),
   },
 }).createMachine({
   id: 'drawCycle',
@@ -288,9 +306,6 @@ export const drawCycleMachine = setup({
     { id: 'watchWindowFocus', src: 'watchWindowFocus' },
   ],
   on: {
-    'session.updated': {
-      actions: { type: 'updateSession', params: ({ event }) => event.session },
-    },
     'home.opened': { actions: 'markOnHome' },
     'home.left': { actions: 'markAwayFromHome' },
   },

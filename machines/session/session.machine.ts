@@ -143,15 +143,6 @@ export const sessionMachine = setup({
         params.drawId,
       ].slice(-MAX_ANNOUNCED_GRAND_PRIZES),
     })),
-    // The draw reads the session's flags: it hears of every change while it runs.
-    shareFlagsWithDraw: sendTo(SYSTEM_IDS.drawCycle, ({ context }) => ({
-      type: 'session.updated' as const,
-      session: {
-        isFirstTimeUser: context.isFirstTimeUser,
-        isFirstQuestionnaire: context.isFirstQuestionnaire,
-        announcedGrandPrizeDrawIds: context.announcedGrandPrizeDrawIds,
-      },
-    })),
     markInstructionsSeen: assign(({ context }, params: { instructions: InstructionsKind }) => ({
       hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
     })),
@@ -198,21 +189,17 @@ export const sessionMachine = setup({
           invoke: {
             id: SYSTEM_IDS.drawCycle,
             src: 'drawCycle',
-            input: ({ context }) => ({
+            // The draw reads the session's flags from the session itself when it needs them.
+            input: ({ context, self }) => ({
               clock: context.clock,
               stored: readStoredDraw(browserStorage()),
-              session: {
-                isFirstTimeUser: context.isFirstTimeUser,
-                isFirstQuestionnaire: context.isFirstQuestionnaire,
-                announcedGrandPrizeDrawIds: context.announcedGrandPrizeDrawIds,
-              },
+              session: self,
             }),
           },
           on: {
             'session.grandPrizeShown': {
               actions: [
                 { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },
-                'shareFlagsWithDraw',
               ],
             },
             'session.instructionsSeen': {

@@ -9,7 +9,9 @@ import {
   drawCycleMachine,
   remainingSeconds,
   type DrawCycleEmitted,
+  fixedSessionFlags,
   type SessionFlags,
+  type SessionFlagsSource,
 } from '../../machines/draw-cycle/draw-cycle.machine';
 import {
   DRAW_STORAGE_KEY,
@@ -71,6 +73,12 @@ async function start(options: StartOptions = {}) {
     options.stored === undefined || options.stored === null
       ? null
       : serializePersistedDraw({ ...INITIAL_PERSISTED_DRAW, ...options.stored });
+  // The session's flags as the draw reads them; a test may change them while the draw runs.
+  let flags = options.session ?? RETURNING;
+  const sessionFlags: SessionFlagsSource = { getSnapshot: () => ({ context: flags }) };
+  const setSession = (next: SessionFlags) => {
+    flags = next;
+  };
   // The draw runs as the session's child, as in the app; the session here only listens.
   const toSession: AnyEventObject[] = [];
   const session = createActor(
@@ -82,7 +90,7 @@ async function start(options: StartOptions = {}) {
       invoke: {
         id: 'drawCycle',
         src: 'drawCycle',
-        input: { stored, session: options.session ?? RETURNING, clock },
+        input: { stored, session: sessionFlags, clock },
       },
       on: { '*': { actions: ({ event }) => void toSession.push(event) } },
     }),
@@ -117,6 +125,7 @@ async function start(options: StartOptions = {}) {
     press,
     navigations,
     toasts,
+    setSession,
   };
 }
 
@@ -556,10 +565,14 @@ describe("draw cycle: 'YOU WON!'", () => {
     expect(showing()).toBe(false);
   });
 
-  it('follows the session when it changes', async () => {
-    const draw = await start();
-    draw.actor.send({ type: 'session.updated', session: NEWCOMER });
-    expect(draw.context().session).toEqual(NEWCOMER);
+  it("reads the session's flags as they are when a rule needs them", async () => {
+    const draw = await start({ timer: { ...TIMER_NOT_ENTERED, cycle_time: 5 } });
+    draw.press();
+    // Becoming a first-time user's again (as a new questionnaire would make it): no refetch.
+    draw.setSession(NEWCOMER);
+    await draw.seconds(5);
+    expect(draw.context().canEnterDraw).toBe(true);
+    expect(draw.api.count('timer')).toBe(1);
   });
 });
 
@@ -646,7 +659,7 @@ describe('draw cycle: draw-storage', () => {
     later.set(T0 + 10_000);
     const reloaded = createActor(drawCycleMachine, {
       clock: later,
-      input: { stored: raw, session: RETURNING, clock: later },
+      input: { stored: raw, session: fixedSessionFlags(RETURNING), clock: later },
     }).getSnapshot().context;
     expect(reloaded).toMatchObject({ ...parsePersistedDraw(raw), timeLeft: 86_390 });
     expect(reloaded.hasEnteredDrawInSession).toBe(false);

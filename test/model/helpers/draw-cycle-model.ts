@@ -14,7 +14,9 @@ import type { StatePath, TestModel } from 'xstate/graph';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../../contract/api';
 import type { TickInput, TimedCallInput } from '../../../machines/draw-cycle/draw-cycle.actors';
 import {
+  announcedDrawIds,
   drawCycleMachine,
+  fixedSessionFlags,
   type DrawCycleEvent,
   type DrawCycleInput,
   type SessionFlags,
@@ -35,7 +37,10 @@ export const MODEL_SESSION: SessionFlags = {
   isFirstQuestionnaire: false,
   announcedGrandPrizeDrawIds: [],
 };
-export const MODEL_INPUT: DrawCycleInput = { stored: null, session: MODEL_SESSION };
+export const MODEL_INPUT: DrawCycleInput = {
+  stored: null,
+  session: fixedSessionFlags(MODEL_SESSION),
+};
 
 export const YOUVE_ENTERED_CHECK_EVENT =
   'xstate.after.youveEnteredCheck.drawCycle.youveEntered.waiting';
@@ -163,7 +168,7 @@ export function serializeDrawState(snapshot: DrawSnapshot): string {
     canEnterDraw: c.canEnterDraw,
     counting: c.timeLeft > 0,
     hasEntry: c.currentDrawEntry !== null,
-    prizesShown: c.session.announcedGrandPrizeDrawIds,
+    prizesShown: announcedDrawIds(c),
   });
 }
 
