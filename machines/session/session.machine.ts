@@ -6,7 +6,7 @@
 // children are invoked by id, without systemIds of their own: a path walk (xstate/graph) enters
 // the same state many times in one system, and a systemId may be registered only once.
 import { browserClock, type Clock } from '../shared/clock';
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import { drawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';

@@ -106,9 +106,7 @@ export default fp(
     app.decorate('identifyIfSignedIn', async (request: FastifyRequest) => {
       if (!request.headers.authorization) return;
       try {
-        request.session = await sessionFromClaims(
-          await request.jwtVerify(),
-        );
+        request.session = await sessionFromClaims(await request.jwtVerify());
       } catch {
         // Public reads answer the same to a stale token as to no token.
         request.session = null;
