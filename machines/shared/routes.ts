@@ -4,21 +4,55 @@
 // never say that they opened.
 
 /** What a screen state declares in its `meta`. */
-export type RouteMeta = { route: string };
+export type RouteMeta = {
+  route: string;
+  /**
+   * A screen seen once on the way (an introduction): when the machine moves on from it, its
+   * address is replaced, so Back skips it instead of bouncing off it.
+   */
+  once?: boolean;
+};
+
+export type Screen = { route: string; once: boolean };
+
+function screenIn(meta: unknown): Screen | null {
+  if (typeof meta !== 'object' || meta === null || !('route' in meta)) return null;
+  const route = meta.route;
+  if (typeof route !== 'string') return null;
+  return { route, once: 'once' in meta && meta.once === true };
+}
 
 /** The route a state's `meta` names, if any. */
 export function routeIn(meta: unknown): string | null {
-  if (typeof meta !== 'object' || meta === null || !('route' in meta)) return null;
-  const route = meta.route;
-  return typeof route === 'string' ? route : null;
+  return screenIn(meta)?.route ?? null;
 }
 
 /**
- * The route a snapshot shows: the `meta.route` of its deepest active state that names one
+ * The screen a snapshot shows: the `meta` of its deepest active state that names a route
  * (`getMeta` lists the active states from the root down), null while no screen is chosen.
  */
+export function screenOf(snapshot: { getMeta(): Record<string, unknown> }): Screen | null {
+  let screen: Screen | null = null;
+  for (const meta of Object.values(snapshot.getMeta())) screen = screenIn(meta) ?? screen;
+  return screen;
+}
+
+/** The route a snapshot shows (see `screenOf`). */
 export function routeOf(snapshot: { getMeta(): Record<string, unknown> }): string | null {
-  let route: string | null = null;
-  for (const meta of Object.values(snapshot.getMeta())) route = routeIn(meta) ?? route;
-  return route;
+  return screenOf(snapshot)?.route ?? null;
+}
+
+/**
+ * Where the address bar goes when the machine shows `next` while it reads `location`: nowhere
+ * when it is there already. The move replaces the address when the player has just opened it
+ * (a redirect: Back must not bounce) or when the screen being left was one to see once.
+ */
+export function followScreen(
+  next: Screen | null,
+  location: string,
+  how: { opened: boolean; leaving: Screen | null },
+): { to: string; replace: boolean } | null {
+  if (next === null || next.route === location) return null;
+  const leavingOnce = how.leaving !== null && how.leaving.once && how.leaving.route === location;
+  return { to: next.route, replace: how.opened || leavingOnce };
 }

@@ -142,7 +142,8 @@ export const walletMachine = setup({
     instructions: {
       description:
         '/wallet: what tickets are and how entering works; the arrow or a swipe left moves on.',
-      meta: { route: WALLET_PATHS.instructions } satisfies RouteMeta,
+      // Seen once: after the slides, Back leaves the wallet rather than bouncing off /wallet.
+      meta: { route: WALLET_PATHS.instructions, once: true } satisfies RouteMeta,
       entry: 'resetSlides',
       on: {
         'slides.next': [

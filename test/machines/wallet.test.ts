@@ -1,4 +1,4 @@
-import { routeOf } from '../../machines/shared/routes';
+import { followScreen, screenOf, type Screen } from '../../machines/shared/routes';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createWalletActors } from '../../machines/wallet/wallet.actors';
@@ -30,20 +30,23 @@ function start(hasSeenInstructions = false) {
   });
   const emitted: WalletEmitted[] = [];
   actor.on('*', (effect) => emitted.push(effect));
-  // The app's route sync (src/lib/route-sync.ts) in miniature: the routes the machine's screens
-  // move the address bar to, a redirect of an address the player opened replacing it.
+  // The app's route sync (src/lib/route-sync.ts) in miniature, with its rule (followScreen):
+  // where the machine's screens move the address bar, and whether the move replaces it.
   const moves: { to: string; replace: true | undefined }[] = [];
-  let shown: string | null = null;
+  let location = '';
+  let onScreen: Screen | null = null;
   let opening = false;
   actor.subscribe((snapshot) => {
-    const route = routeOf(snapshot);
-    if (route === null || route === shown) return;
-    moves.push({ to: route, replace: opening ? true : undefined });
-    shown = route;
+    const shown = screenOf(snapshot);
+    const move = followScreen(shown, location, { opened: opening, leaving: onScreen });
+    if (shown?.route !== onScreen?.route) onScreen = shown;
+    if (!move) return;
+    moves.push({ to: move.to, replace: move.replace ? true : undefined });
+    location = move.to;
   });
   actor.start();
   const open = (path: WalletPath) => {
-    shown = path;
+    location = path;
     opening = true;
     actor.send({ type: 'route.opened', path });
     opening = false;
@@ -112,9 +115,10 @@ describe('wallet: the instruction slides on /wallet', () => {
     for (let i = 0; i < LAST_WALLET_SLIDE_INDEX; i++) wallet.send({ type: 'slides.next' });
     expect(wallet.snapshot().context.slideIndex).toBe(LAST_WALLET_SLIDE_INDEX);
     expect(wallet.navigations()).toEqual([]);
-    // The arrow on the last slide (and a swipe forward past the end, the same event).
+    // The arrow on the last slide (and a swipe forward past the end, the same event). The slides
+    // are seen once: /wallet-token replaces /wallet, so Back leaves the wallet.
     wallet.send({ type: 'slides.next' });
-    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: undefined }]);
+    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: true }]);
     expect(wallet.seen()).toBe(1);
     expect(wallet.snapshot().context.hasSeenInstructions).toBe(true);
     expect(wallet.snapshot().value).toEqual({ tickets: 'loading' });
@@ -125,7 +129,7 @@ describe('wallet: the instruction slides on /wallet', () => {
     wallet.open('/wallet');
     wallet.send({ type: 'slides.next' });
     wallet.send({ type: 'slides.swipeUp' });
-    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: undefined }]);
+    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: true }]);
     expect(wallet.seen()).toBe(1);
     expect(wallet.snapshot().value).toEqual({ tickets: 'loading' });
   });
@@ -146,7 +150,7 @@ describe('wallet: the instruction slides on /wallet', () => {
     wallet.open('/wallet-token');
     wallet.open('/wallet');
     expect(wallet.navigations()).toEqual([
-      { to: '/wallet-token', replace: undefined },
+      { to: '/wallet-token', replace: true },
       { to: '/wallet-token', replace: true },
     ]);
   });
@@ -158,7 +162,7 @@ describe('wallet: the instruction slides on /wallet', () => {
     wallet.open('/wallet');
     wallet.send({ type: 'slides.swipeUp' });
     await settle();
-    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: undefined }]);
+    expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: true }]);
     expect(wallet.api.callsOf('wallet')).toHaveLength(1);
   });
 });

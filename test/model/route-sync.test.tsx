@@ -35,10 +35,13 @@ const chart = setup({
       },
       { guard: ({ event }) => event.path === '/first', target: '.first', actions: 'count' },
       { guard: ({ event }) => event.path === '/second', target: '.second', actions: 'count' },
+      { guard: ({ event }) => event.path === '/intro', target: '.intro', actions: 'count' },
     ],
   },
   states: {
     waiting: {},
+    // An introduction seen once on the way.
+    intro: { meta: { route: '/intro', once: true }, on: { next: 'first' } },
     first: { meta: { route: '/first' }, on: { next: 'second' } },
     second: { meta: { route: '/second' } },
   },
@@ -51,7 +54,9 @@ function open(path: string, skipFirst = false) {
     const ref = useActorRef(chart, { input: { skipFirst } });
     actor = ref;
     useRouteSync(ref, (at) =>
-      at === '/first' || at === '/second' ? { type: 'route.opened' as const, path: at } : null,
+      ['/first', '/second', '/intro'].includes(at)
+        ? { type: 'route.opened' as const, path: at }
+        : null,
     );
     return null;
   }
@@ -108,5 +113,14 @@ describe('route sync', () => {
     expect(window.location.pathname).toBe('/second');
     expect(pushed()).toEqual([]);
     expect(app.context().opened).toEqual(['/first']);
+  });
+
+  it('replaces the address of a screen seen once when the machine moves on from it', () => {
+    const app = open('/intro');
+    const pushed = pushes();
+    app.send({ type: 'next' });
+    expect(window.location.pathname).toBe('/first');
+    expect(pushed()).toEqual([]);
+    expect(app.context().opened).toEqual(['/intro']);
   });
 });
