@@ -1,8 +1,8 @@
 // The way in (spec sections 2 and 4): the starting page of an invite link (slides, ticket
 // reveal, ticket received), the disclaimer, the invite code, the phone number, the texted code.
-// Each screen is a state; every page tells the machine when it opens (`route.opened`), so a
-// visitor who arrives by a link, a reload or Back lands in the matching state. The machine
-// moves on by itself and asks the app to follow (`navigate`) and to toast. It runs as a child of
+// Each screen is a state that names its route (`meta`, machines/shared/routes.ts); the app
+// follows it there and says `route.opened` when the visitor goes somewhere (a link, a reload,
+// Back), so the visitor lands in the matching state. The machine asks the app to toast. It runs as a child of
 // the session (the app's root): it tells the session when the terms are accepted, and it ends
 // with the player's login as its output, which signs the player in.
 import {
@@ -16,25 +16,15 @@ import {
   type AnyActorRef,
 } from 'xstate';
 import { InviteCode, OneTimeCode, PhoneNumber, type LoginResponse } from '../../contract/api';
-import type {
-  DismissToastEffect,
-  NavigateEffect,
-  ToastEffect,
-  ToastVariant,
-} from '../shared/effects';
+import type { DismissToastEffect, ToastEffect, ToastVariant } from '../shared/effects';
+import type { RouteMeta } from '../shared/routes';
 import {
   disconnectedEntryFlowActors,
   toCallFailure,
   type CallFailure,
   type CodeRequest,
 } from './entry-flow.actors';
-import {
-  navigationKey,
-  readRoute,
-  routeKey,
-  type EntryPath,
-  type RouteOpening,
-} from './entry-flow.routes';
+import { readRoute, type RouteOpening } from './entry-flow.routes';
 
 /** The starting page's slides: the intro points, then 'Welcome to BLACK BUTTON' with ENTER. */
 export const STARTING_SLIDE_COUNT = 7;
@@ -61,8 +51,6 @@ export type EntryFlowContext = {
   hasAcceptedTerms: boolean;
   isDesktop: boolean;
   storedInviteCode: string | null;
-  /** Key of the route on screen, so a page opening where the machine already is changes nothing. */
-  shownRoute: string | null;
   inviteLinkCode: string | null;
   slideIndex: number;
   isArrowHidden: boolean;
@@ -98,16 +86,11 @@ export type EntryFlowEvent =
   | { type: 'code.resend' }
   | { type: 'login.changeNumber' };
 
-export type EntryFlowEmitted = NavigateEffect | ToastEffect | DismissToastEffect;
+export type EntryFlowEmitted = ToastEffect | DismissToastEffect;
 
 /** What the entry flow tells the session (its parent). */
 export type TermsAcceptedEvent = { type: 'session.termsAccepted' };
 
-type NavigateParams = {
-  to: EntryPath | '/home';
-  state?: Record<string, unknown>;
-  replace?: boolean;
-};
 type ToastParams = { message: string; variant: ToastVariant; key?: string; persist?: boolean };
 
 export const entryFlowMachine = setup({
@@ -124,8 +107,6 @@ export const entryFlowMachine = setup({
     ticketReveal: 2500,
   },
   guards: {
-    isShowingRoute: ({ context, event }) =>
-      event.type === 'route.opened' && routeKey(readRoute(event)) === context.shownRoute,
     isStartingPageRoute: ({ event }) =>
       event.type === 'route.opened' && readRoute(event).inviteLinkCode !== null,
     isDisclaimerRoute: ({ event }) => {
@@ -172,26 +153,11 @@ export const entryFlowMachine = setup({
     isNotRegistered: (_, failure: CallFailure) => failure.status === 404,
   },
   actions: {
-    navigate: enqueueActions(({ enqueue }, params: NavigateParams) => {
-      enqueue.assign({ shownRoute: navigationKey(params.to, params.state) });
-      enqueue.emit({
-        type: 'navigate',
-        to: params.to,
-        ...(params.state === undefined ? {} : { state: params.state }),
-        ...(params.replace === undefined ? {} : { replace: params.replace }),
-      });
-    }),
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
     dismissToast: emit((_, params: { key: string }) => ({
       type: 'dismissToast' as const,
       key: params.key,
     })),
-    rememberRoute: assign({
-      shownRoute: ({ event }) => {
-        assertEvent(event, 'route.opened');
-        return routeKey(readRoute(event));
-      },
-    }),
     openStartingPage: assign(({ event }) => {
       assertEvent(event, 'route.opened');
       return { inviteLinkCode: readRoute(event).inviteLinkCode };
@@ -265,7 +231,6 @@ export const entryFlowMachine = setup({
     hasAcceptedTerms: input.hasAcceptedTerms,
     isDesktop: input.isDesktop,
     storedInviteCode: input.storedInviteCode,
-    shownRoute: null,
     inviteLinkCode: null,
     slideIndex: 0,
     isArrowHidden: false,
@@ -286,51 +251,37 @@ export const entryFlowMachine = setup({
   },
   on: {
     'route.opened': [
-      // The page of the screen the machine has just navigated to.
-      { guard: 'isShowingRoute' },
       {
         guard: 'isStartingPageRoute',
         target: '.startingPage',
-        actions: ['rememberRoute', 'openStartingPage'],
+        actions: 'openStartingPage',
       },
       {
         guard: and(['isDisclaimerRoute', 'hasAcceptedTerms']),
         target: '.inviteCode',
-        actions: [
-          'rememberRoute',
-          { type: 'navigate', params: { to: '/invite-code', replace: true } },
-        ],
       },
-      { guard: 'isDisclaimerRoute', target: '.disclaimer', actions: 'rememberRoute' },
-      { guard: 'isInviteCodeRoute', target: '.inviteCode', actions: 'rememberRoute' },
+      { guard: 'isDisclaimerRoute', target: '.disclaimer' },
+      { guard: 'isInviteCodeRoute', target: '.inviteCode' },
       {
         guard: and(['isOnboardingRoute', 'hasInviteCodeForOnboarding']),
         target: '.onboarding',
-        actions: ['rememberRoute', 'openOnboarding'],
+        actions: 'openOnboarding',
       },
       {
         // Nobody can register without an invite code: ask for one.
         guard: 'isOnboardingRoute',
         target: '.inviteCode',
-        actions: [
-          'rememberRoute',
-          { type: 'navigate', params: { to: '/invite-code', replace: true } },
-        ],
       },
-      { guard: 'isPhoneLoginRoute', target: '.phoneLogin', actions: 'rememberRoute' },
+      { guard: 'isPhoneLoginRoute', target: '.phoneLogin' },
       {
         guard: and(['isLoginRoute', 'hasPhoneNumberInNavigationState']),
         target: '.verification',
-        actions: ['rememberRoute', 'openVerification'],
+        actions: 'openVerification',
       },
       {
         // Nothing to verify without a number: ask for one.
         guard: 'isLoginRoute',
         target: '.phoneLogin',
-        actions: [
-          'rememberRoute',
-          { type: 'navigate', params: { to: '/phone-login', replace: true } },
-        ],
       },
     ],
   },
@@ -341,6 +292,8 @@ export const entryFlowMachine = setup({
     startingPage: {
       description:
         'The invite link (/?code=): its code is checked at once while the visitor reads the slides.',
+      // Seen once: Back from the next screen does not replay the link (nor count it again).
+      meta: { route: '/', once: true } satisfies RouteMeta,
       initial: 'slides',
       entry: 'resetSlides',
       invoke: [
@@ -368,7 +321,6 @@ export const entryFlowMachine = setup({
               // A code the server refuses: fix it before walking through the slides.
               target: '#entryFlow.inviteCode',
               actions: [
-                { type: 'navigate', params: { to: '/invite-code', replace: true } },
                 { type: 'showToast', params: { message: 'Invalid Code', variant: 'error' } },
               ],
             },
@@ -399,29 +351,11 @@ export const entryFlowMachine = setup({
           on: {
             'ticketReceived.forward': {
               target: '#entryFlow.onboarding',
-              actions: [
-                { type: 'takeInviteLinkCode', params: { skipDisclaimers: false } },
-                {
-                  type: 'navigate',
-                  params: ({ context }) => ({
-                    to: '/onboarding',
-                    state: { inviteCode: context.inviteLinkCode, skipDisclaimers: false },
-                  }),
-                },
-              ],
+              actions: [{ type: 'takeInviteLinkCode', params: { skipDisclaimers: false } }],
             },
             'ticketReceived.skip': {
               target: '#entryFlow.onboarding',
-              actions: [
-                { type: 'takeInviteLinkCode', params: { skipDisclaimers: true } },
-                {
-                  type: 'navigate',
-                  params: ({ context }) => ({
-                    to: '/onboarding',
-                    state: { inviteCode: context.inviteLinkCode, skipDisclaimers: true },
-                  }),
-                },
-              ],
+              actions: [{ type: 'takeInviteLinkCode', params: { skipDisclaimers: true } }],
             },
           },
         },
@@ -429,6 +363,8 @@ export const entryFlowMachine = setup({
     },
     disclaimer: {
       description: 'Terms, privacy and rules; on a phone a ticked box enables SUBMIT.',
+      // Shown at /disclaimer and at / (spec section 2).
+      meta: { route: '/disclaimer', also: ['/'] } satisfies RouteMeta,
       entry: 'uncheckAgreement',
       on: {
         'disclaimer.toggleAgreement': {
@@ -438,12 +374,13 @@ export const entryFlowMachine = setup({
         'disclaimer.submit': {
           guard: 'canSubmitDisclaimer',
           target: 'inviteCode',
-          actions: ['acceptTerms', { type: 'navigate', params: { to: '/invite-code' } }],
+          actions: 'acceptTerms',
         },
       },
     },
     inviteCode: {
       description: "'Enter Invitation Code': at most 11 characters, checked by the server.",
+      meta: { route: '/invite-code' } satisfies RouteMeta,
       initial: 'entering',
       states: {
         entering: {
@@ -470,7 +407,6 @@ export const entryFlowMachine = setup({
                   type: 'showToast',
                   params: { message: 'Invitation code received', variant: 'success' },
                 },
-                { type: 'navigate', params: { to: '/onboarding' } },
               ],
             },
             onError: [
@@ -499,6 +435,7 @@ export const entryFlowMachine = setup({
     },
     onboarding: {
       description: "'Verify Your Mobile Number': registers the phone with the invite code.",
+      meta: { route: '/onboarding' } satisfies RouteMeta,
       initial: 'checkingTerms',
       states: {
         checkingTerms: {
@@ -541,13 +478,6 @@ export const entryFlowMachine = setup({
             }),
             onDone: {
               target: '#entryFlow.verification',
-              actions: {
-                type: 'navigate',
-                params: ({ context }) => ({
-                  to: '/login',
-                  state: { phoneNumber: context.phoneNumber },
-                }),
-              },
             },
             onError: [
               {
@@ -557,13 +487,6 @@ export const entryFlowMachine = setup({
                   params: ({ event }) => toCallFailure(event.error),
                 },
                 target: '#entryFlow.verification',
-                actions: {
-                  type: 'navigate',
-                  params: ({ context }) => ({
-                    to: '/login',
-                    state: { phoneNumber: context.phoneNumber },
-                  }),
-                },
               },
               {
                 target: 'enteringPhone',
@@ -582,6 +505,7 @@ export const entryFlowMachine = setup({
     },
     phoneLogin: {
       description: "'Welcome back': a returning player asks for a code.",
+      meta: { route: '/phone-login' } satisfies RouteMeta,
       initial: 'entering',
       states: {
         entering: {
@@ -601,16 +525,7 @@ export const entryFlowMachine = setup({
             onDone: {
               // The code is on its way: /login waits for it instead of asking again.
               target: '#entryFlow.verification.awaitingCode',
-              actions: [
-                {
-                  type: 'navigate',
-                  params: ({ context }) => ({
-                    to: '/login',
-                    state: { phoneNumber: context.phoneNumber },
-                  }),
-                },
-                { type: 'showCodeSent', params: ({ event }) => event.output },
-              ],
+              actions: [{ type: 'showCodeSent', params: ({ event }) => event.output }],
             },
             onError: [
               {
@@ -652,6 +567,7 @@ export const entryFlowMachine = setup({
     },
     verification: {
       description: "'Enter Verification Code': four boxes; the code is requested on arrival.",
+      meta: { route: '/login' } satisfies RouteMeta,
       initial: 'requestingCode',
       exit: { type: 'dismissToast', params: { key: TOAST_KEYS.codeSent } },
       states: {
@@ -688,10 +604,7 @@ export const entryFlowMachine = setup({
                 { type: 'dismissToast', params: { key: TOAST_KEYS.codeSent } },
               ],
             },
-            'login.changeNumber': {
-              target: '#entryFlow.phoneLogin',
-              actions: { type: 'navigate', params: { to: '/phone-login' } },
-            },
+            'login.changeNumber': { target: '#entryFlow.phoneLogin' },
           },
         },
         verifying: {
@@ -715,7 +628,6 @@ export const entryFlowMachine = setup({
                   params: { message: 'Validation Succesful', variant: 'success' },
                 },
                 { type: 'signIn', params: ({ event }) => ({ login: event.output }) },
-                { type: 'navigate', params: { to: '/home' } },
               ],
             },
             onError: [
@@ -746,7 +658,7 @@ export const entryFlowMachine = setup({
     },
     signedIn: {
       type: 'final',
-      description: 'The login is the output: the session signs the player in; the app shows /home.',
+      description: 'The login is the output: the session signs the player in and shows /home.',
     },
   },
 });

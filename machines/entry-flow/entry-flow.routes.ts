@@ -1,6 +1,6 @@
-// The entry flow's screens live at routes of their own (spec section 2). A page that opens tells
-// the machine which route it is, with the query string and navigation state it was opened with;
-// these helpers turn that into what the chart decides on.
+// The entry flow's screens live at routes of their own (spec section 2). When the visitor opens
+// one, the route sync tells the machine which, with the query string and navigation state it
+// was opened with; these helpers turn that into what the chart decides on.
 import { InviteCode, PhoneNumber } from '../../contract/api';
 
 export const ENTRY_PATHS = [
@@ -61,32 +61,4 @@ export function readRoute({ path, search, navigationState }: RouteOpening): Read
     skipDisclaimers: path === '/onboarding' && field(navigationState, 'skipDisclaimers') === true,
     phoneNumber: path === '/login' && phone.success ? phone.data : null,
   };
-}
-
-/**
- * Two openings with the same key show the same screen in the same way: when a page opens at
- * the route the machine has just navigated to, nothing needs to happen.
- */
-export function routeKey(route: ReadRoute): string {
-  switch (route.path) {
-    case '/':
-      return route.inviteLinkCode === null ? '/' : `/?code=${route.inviteLinkCode}`;
-    case '/onboarding':
-      return [
-        '/onboarding',
-        route.queryInviteCode ?? '',
-        route.stateInviteCode ?? '',
-        route.skipDisclaimers ? 'skip' : '',
-      ].join('|');
-    case '/login':
-      return `/login|${route.phoneNumber ?? ''}`;
-    default:
-      return route.path;
-  }
-}
-
-/** The key of a route the machine navigates to itself (no query string, given state). */
-export function navigationKey(to: EntryPath | '/home', state?: Record<string, unknown>): string {
-  if (to === '/home') return to;
-  return routeKey(readRoute({ path: to, search: '', navigationState: state ?? null }));
 }

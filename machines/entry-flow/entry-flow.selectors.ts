@@ -105,3 +105,20 @@ export const selectIsVerifying = (snapshot: EntryFlowSnapshot): boolean =>
 
 /** The code being checked; empty while the player types (and after a failure, to retype). */
 export const selectSubmittedCode = (snapshot: EntryFlowSnapshot): string => snapshot.context.code;
+
+/**
+ * The history state an entry screen's address carries, so a reload lands on the same step:
+ * the phone number on /login, the invite code on /onboarding (spec section 3).
+ */
+export function selectNavigationState(
+  snapshot: EntryFlowSnapshot,
+): Record<string, unknown> | undefined {
+  if (snapshot.matches('verification')) return { phoneNumber: snapshot.context.phoneNumber };
+  if (snapshot.matches('onboarding')) {
+    return {
+      inviteCode: snapshot.context.inviteCode,
+      skipDisclaimers: snapshot.context.skipDisclaimers,
+    };
+  }
+  return undefined;
+}

@@ -78,6 +78,8 @@ export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
 export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
 export const TOAST_DELETE_FAILED = 'Could not delete user account';
 export const AFTER_SIGN_OUT_PATH = '/disclaimer';
+/** Where a player lands once signed in. */
+export const SIGNED_IN_PATH = '/home';
 
 function initialContext(input: SessionInput): SessionContext {
   const persisted = parsePersistedSession(input.stored);
@@ -135,6 +137,7 @@ export const sessionMachine = setup({
     forgetEverything: () => clearDevice(browserStorage()),
     resetSession: assign({ ...INITIAL_PERSISTED_SESSION, loading: false, canSeeTabs: true }),
     navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
+    navigateHome: emit({ type: 'navigate', to: SIGNED_IN_PATH }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
     markGrandPrizeShown: assign(({ context }, params: { drawId: number }) => ({
       grandPrizeHasBeenShown: true,
@@ -176,6 +179,7 @@ export const sessionMachine = setup({
               actions: [
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
                 { type: 'recordSignIn', params: ({ event }) => ({ login: event.output }) },
+                'navigateHome',
               ],
             },
           },

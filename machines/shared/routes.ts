@@ -6,6 +6,8 @@
 /** What a screen state declares in its `meta`. */
 export type RouteMeta = {
   route: string;
+  /** Other addresses that show the same screen (the app stays at them when opened there). */
+  also?: readonly string[];
   /**
    * A screen seen once on the way (an introduction): when the machine moves on from it, its
    * address is replaced, so Back skips it instead of bouncing off it.
@@ -13,13 +15,17 @@ export type RouteMeta = {
   once?: boolean;
 };
 
-export type Screen = { route: string; once: boolean };
+export type Screen = { route: string; also: readonly string[]; once: boolean };
 
 function screenIn(meta: unknown): Screen | null {
   if (typeof meta !== 'object' || meta === null || !('route' in meta)) return null;
   const route = meta.route;
   if (typeof route !== 'string') return null;
-  return { route, once: 'once' in meta && meta.once === true };
+  const also =
+    'also' in meta && Array.isArray(meta.also)
+      ? meta.also.filter((item): item is string => typeof item === 'string')
+      : [];
+  return { route, also, once: 'once' in meta && meta.once === true };
 }
 
 /** The route a state's `meta` names, if any. */
@@ -42,6 +48,11 @@ export function routeOf(snapshot: { getMeta(): Record<string, unknown> }): strin
   return screenOf(snapshot)?.route ?? null;
 }
 
+/** Whether `screen` is shown at `location` (its route or one of its other addresses). */
+export function isShownAt(screen: Screen, location: string): boolean {
+  return screen.route === location || screen.also.includes(location);
+}
+
 /**
  * Where the address bar goes when the machine shows `next` while it reads `location`: nowhere
  * when it is there already. The move replaces the address when the player has just opened it
@@ -52,7 +63,7 @@ export function followScreen(
   location: string,
   how: { opened: boolean; leaving: Screen | null },
 ): { to: string; replace: boolean } | null {
-  if (next === null || next.route === location) return null;
-  const leavingOnce = how.leaving !== null && how.leaving.once && how.leaving.route === location;
+  if (next === null || isShownAt(next, location)) return null;
+  const leavingOnce = how.leaving !== null && how.leaving.once && isShownAt(how.leaving, location);
   return { to: next.route, replace: how.opened || leavingOnce };
 }

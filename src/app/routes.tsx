@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry/DisclaimerPage';
+import { EntryRouteSync } from '../features/entry/EntryRouteSync';
 import { LandingPage } from '../features/entry/LandingPage';
 // The install guide can replace the whole app at start (InstallGate), so it loads with it.
 import { InstallPage } from '../features/install/InstallPage';
@@ -82,6 +83,7 @@ export function Privacy() {
 export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void }) {
   return (
     <Suspense fallback={<LoadingScreen />}>
+      <EntryRouteSync />
       <Switch>
         <Route path="/" component={LandingPage} />
         <Route path="/disclaimer" component={DisclaimerPage} />

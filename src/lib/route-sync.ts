@@ -6,42 +6,79 @@
 // screen it leaves was one to see once (`once` in its meta), whose entry it then replaces.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
-import type { Actor, AnyStateMachine, EventFromLogic } from 'xstate';
-import { followScreen, routeOf, screenOf, type Screen } from '../../machines/shared/routes';
+import { useLocation, useSearch } from 'wouter';
+import type { ActorRef, EventObject, Snapshot } from 'xstate';
+import {
+  followScreen,
+  isShownAt,
+  routeOf,
+  screenOf,
+  type Screen,
+} from '../../machines/shared/routes';
 
-export function useRouteSync<TLogic extends AnyStateMachine>(
-  actor: Actor<TLogic>,
-  /** The event that says the player opened `path`; null for a path the machine does not own. */
-  opened: (path: string) => EventFromLogic<TLogic> | null,
+/** What the player opened: the path, the query string ('' or '?…') and the history state. */
+export type Opening = { path: string; search: string; state: unknown };
+
+/** A running machine's snapshot: its active states' `meta` name the screen. */
+type ScreenSnapshot = Snapshot<unknown> & { getMeta(): Record<string, unknown> };
+
+export function useRouteSync<
+  TSnapshot extends ScreenSnapshot,
+  TEvent extends EventObject,
+  TEmitted extends EventObject,
+>(
+  actor: ActorRef<TSnapshot, TEvent, TEmitted>,
+  /** The event that says the player opened a route; null for one the machine does not own. */
+  opened: (opening: Opening) => TEvent | null,
+  /** The history state a screen's address carries (read again on a reload), if any. */
+  stateOf?: (snapshot: TSnapshot) => Record<string, unknown> | undefined,
 ): void {
   const [location, navigate] = useLocation();
+  const query = useSearch();
+  const search = query ? `?${query}` : '';
   const route = useSelector(actor, routeOf);
   // The location this hook last navigated to: its arrival is not the player's doing.
   const following = useRef<string | null>(null);
-  // The screen on display, as the machine declared it.
+  // The screen on display, as the machine declared it, and the address it was opened at.
   const onScreen = useRef<Screen | null>(null);
-  const openedEvent = useRef(opened);
+  const openedAt = useRef<string | null>(null);
+  const callbacks = useRef({ opened, stateOf });
   useLayoutEffect(() => {
-    openedEvent.current = opened;
+    callbacks.current = { opened, stateOf };
   });
 
+  const go = (to: string, replace: boolean) => {
+    following.current = to;
+    openedAt.current = to;
+    const state = callbacks.current.stateOf?.(actor.getSnapshot());
+    navigate(to, { replace, ...(state ? { state } : {}) });
+  };
+
   useEffect(() => {
+    const address = `${location}${search}`;
     if (following.current === location) {
       following.current = null;
       return;
     }
-    const event = openedEvent.current(location);
+    // Back to the screen on display, at the address it was left from (after reading a legal
+    // page, say): nothing has changed for the machine.
+    const shownNow = screenOf(actor.getSnapshot());
+    if (shownNow && isShownAt(shownNow, location) && openedAt.current === address) return;
+    const event = callbacks.current.opened({
+      path: location,
+      search,
+      state: window.history.state as unknown,
+    });
     if (!event) return;
+    openedAt.current = address;
     actor.send(event);
     const shown = screenOf(actor.getSnapshot());
     const move = followScreen(shown, location, { opened: true, leaving: onScreen.current });
     onScreen.current = shown;
-    if (move) {
-      following.current = move.to;
-      navigate(move.to, { replace: move.replace });
-    }
-  }, [actor, location, navigate]);
+    if (move) go(move.to, move.replace);
+    // `go` reads the latest callbacks through a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [actor, location, search, navigate]);
 
   useEffect(() => {
     // `route` is what this render saw: null before any screen, and the location effect above
@@ -50,9 +87,7 @@ export function useRouteSync<TLogic extends AnyStateMachine>(
     const shown = screenOf(actor.getSnapshot());
     const move = followScreen(shown, location, { opened: false, leaving: onScreen.current });
     onScreen.current = shown;
-    if (!move) return;
-    following.current = move.to;
-    navigate(move.to, { replace: move.replace });
+    if (move) go(move.to, move.replace);
     // Only a change of the machine's route moves the app; the location is read, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, route, navigate]);

@@ -10,6 +10,8 @@ import {
   type EntryFlowInput,
 } from '../../machines/entry-flow/entry-flow.machine';
 import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
+import { selectNavigationState } from '../../machines/entry-flow/entry-flow.selectors';
+import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
 import { LOGIN, PHONE_NUMBER } from '../model/helpers/entry-flow-model';
@@ -18,7 +20,18 @@ const LINK_CODE = 'LINK2025';
 
 /** What the flow emits for the app, what it tells the session, and the login it ends with. */
 type Told =
-  EntryFlowEmitted | { type: 'session.termsAccepted' } | { type: 'output'; login: unknown };
+  | EntryFlowEmitted
+  | Navigated
+  | { type: 'session.termsAccepted' }
+  | { type: 'output'; login: unknown };
+
+/** Where the route sync moved the address bar, as the flow's screens asked. */
+type Navigated = {
+  type: 'navigate';
+  to: string;
+  state?: Record<string, unknown>;
+  replace?: true;
+};
 
 function start(input: Partial<EntryFlowInput> = {}) {
   const api = new FakeEntryFlowApi();
@@ -48,14 +61,25 @@ function start(input: Partial<EntryFlowInput> = {}) {
   session.start();
   const actor = session.getSnapshot().children.entryFlow as ActorRefFrom<typeof entryFlowMachine>;
   actor.on('*', (effect) => emitted.push(effect));
+  const routes = followRoutes(
+    actor,
+    (move) =>
+      emitted.push({
+        type: 'navigate',
+        to: move.to,
+        ...(move.state ? { state: move.state } : {}),
+        ...(move.replace ? { replace: true as const } : {}),
+      }),
+    selectNavigationState,
+  );
   const open = (path: EntryPath, search = '', navigationState: unknown = null) =>
-    actor.send({ type: 'route.opened', path, search, navigationState });
+    routes.opening(path, () => actor.send({ type: 'route.opened', path, search, navigationState }));
   const send = (event: EntryFlowEvent) => actor.send(event);
   const toasts = () =>
     emitted.flatMap((e) =>
       e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
     );
-  const navigations = () => emitted.filter((e) => e.type === 'navigate');
+  const navigations = () => emitted.filter((e): e is Navigated => e.type === 'navigate');
   return { actor, api, clock, emitted, open, send, toasts, navigations };
 }
 
@@ -162,6 +186,7 @@ describe('entry flow: the starting page of an invite link', () => {
       type: 'navigate',
       to: '/onboarding',
       state: { inviteCode: LINK_CODE, skipDisclaimers: false },
+      replace: true,
     });
     expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'acceptingTerms' });
     expect(flow.actor.getSnapshot().context.inviteCode).toBe(LINK_CODE);
@@ -180,22 +205,27 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.send({ type: 'ticket.enter' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.skip' });
+    // The starting page is seen once: /onboarding replaces the link, so Back does not replay it.
     expect(flow.navigations().at(-1)).toEqual({
       type: 'navigate',
       to: '/onboarding',
       state: { inviteCode: LINK_CODE, skipDisclaimers: true },
+      replace: true,
     });
     expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
   });
 
-  it('the page opening at the route the flow navigated to changes nothing', () => {
+  it('a reload of the address the flow moved to lands on the same step', () => {
     const flow = atWelcomeSlide(start());
     flow.send({ type: 'ticket.enter' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.skip' });
-    const before = flow.actor.getSnapshot();
-    flow.open('/onboarding', '', { inviteCode: LINK_CODE, skipDisclaimers: true });
-    expect(flow.actor.getSnapshot()).toBe(before);
+    const moved = flow.navigations().at(-1);
+    // A new page load: the same flow input, the address and its history state.
+    const reloaded = start();
+    reloaded.open('/onboarding', '', moved?.state ?? null);
+    expect(reloaded.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(reloaded.actor.getSnapshot().context.inviteCode).toBe(LINK_CODE);
   });
 });
 
@@ -296,7 +326,11 @@ describe('entry flow: the invite code', () => {
     expect(flow.actor.getSnapshot().context.storedInviteCode).toBe('BLACK2025');
     expect(flow.emitted).toEqual([
       { type: 'toast', message: 'Invitation code received', variant: 'success' },
-      { type: 'navigate', to: '/onboarding' },
+      {
+        type: 'navigate',
+        to: '/onboarding',
+        state: { inviteCode: 'BLACK2025', skipDisclaimers: false },
+      },
     ]);
   });
 
@@ -436,10 +470,10 @@ describe('entry flow: a returning player asks for a code', () => {
     await settle();
     expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
     expect(flow.emitted).toEqual([
-      { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER } },
       { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
+      { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER } },
     ]);
-    flow.open('/login', '', { phoneNumber: PHONE_NUMBER });
+    // Arriving at /login is the app following the flow, not an opening: nothing asked again.
     expect(flow.api.callsOf('requestCode')).toHaveLength(1);
   });
 
@@ -521,8 +555,7 @@ describe('entry flow: verification', () => {
       { type: 'dismissToast', key: 'entry-code-sent' },
       { type: 'dismissToast', key: 'entry-verifying' },
       { type: 'toast', message: 'Validation Succesful', variant: 'success' },
-      { type: 'navigate', to: '/home' },
-      // The flow's output: the session signs the player in with it.
+      // The flow's output: the session signs the player in with it (and shows /home).
       { type: 'output', login: LOGIN },
     ]);
   });

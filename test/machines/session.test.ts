@@ -422,6 +422,7 @@ describe('session: delete account', () => {
     const api = fakeApi({ deleteAccount: () => Promise.reject(new Error('500')) });
     const { actor, effects } = start({ api });
     await signIn(actor);
+    const beforeDelete = effects.length;
     actor.send({ type: 'session.deleteAccount' });
     await flush();
     expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
@@ -432,8 +433,14 @@ describe('session: delete account', () => {
       message: TOAST_DELETE_FAILED,
       variant: 'error',
     });
-    expect(effects.some((e) => e.type === 'navigate')).toBe(false);
+    expect(effects.slice(beforeDelete).some((e) => e.type === 'navigate')).toBe(false);
     expect(TOAST_DELETE_FAILED).toBe('Could not delete user account');
+  });
+
+  it('shows /home once the entry flow signs the player in', async () => {
+    const { actor, effects } = start();
+    await signIn(actor);
+    expect(effects).toEqual([{ type: 'navigate', to: '/home' }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { followScreen, screenOf, type Screen } from '../../machines/shared/routes';
+import { followRoutes } from './route-sync-miniature';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { createWalletActors } from '../../machines/wallet/wallet.actors';
@@ -30,27 +30,13 @@ function start(hasSeenInstructions = false) {
   });
   const emitted: WalletEmitted[] = [];
   actor.on('*', (effect) => emitted.push(effect));
-  // The app's route sync (src/lib/route-sync.ts) in miniature, with its rule (followScreen):
-  // where the machine's screens move the address bar, and whether the move replaces it.
   const moves: { to: string; replace: true | undefined }[] = [];
-  let location = '';
-  let onScreen: Screen | null = null;
-  let opening = false;
-  actor.subscribe((snapshot) => {
-    const shown = screenOf(snapshot);
-    const move = followScreen(shown, location, { opened: opening, leaving: onScreen });
-    if (shown?.route !== onScreen?.route) onScreen = shown;
-    if (!move) return;
-    moves.push({ to: move.to, replace: move.replace ? true : undefined });
-    location = move.to;
-  });
+  const routes = followRoutes(actor, (move) =>
+    moves.push({ to: move.to, replace: move.replace ? true : undefined }),
+  );
   actor.start();
-  const open = (path: WalletPath) => {
-    location = path;
-    opening = true;
-    actor.send({ type: 'route.opened', path });
-    opening = false;
-  };
+  const open = (path: WalletPath) =>
+    routes.opening(path, () => actor.send({ type: 'route.opened', path }));
   const send = (event: WalletEvent) => actor.send(event);
   const snapshot = () => actor.getSnapshot();
   const toasts = () =>

@@ -53,7 +53,7 @@ function open(path: string, skipFirst = false) {
   function Screens() {
     const ref = useActorRef(chart, { input: { skipFirst } });
     actor = ref;
-    useRouteSync(ref, (at) =>
+    useRouteSync(ref, ({ path: at }) =>
       ['/first', '/second', '/intro'].includes(at)
         ? { type: 'route.opened' as const, path: at }
         : null,

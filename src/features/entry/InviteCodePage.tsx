@@ -8,14 +8,12 @@ import {
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { SignInLink } from './AccountLinks';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
-import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
 const InviteCodeForm = z.object({ inviteCode: InviteCode });
 
 /** "/invite-code": 'Enter Invitation Code'. */
 export function InviteCodePage(): React.JSX.Element {
-  useRouteOpened('/invite-code');
   const send = useEntryFlowSend();
   const canSubmit = useEntryFlowSelector(selectIsEnteringInviteCode);
   const busy = useEntryFlowSelector(selectIsValidatingInviteCode);

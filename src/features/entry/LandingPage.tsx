@@ -4,12 +4,10 @@ import { useEntryFlowSelector } from './entry-flow-actor';
 import { StartingSlides } from './StartingSlides';
 import { TicketReceived } from './TicketReceived';
 import { TicketReveal } from './TicketReveal';
-import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
 /** "/": the starting page when an invite link brought the visitor (?code=), else the disclaimer. */
 export function LandingPage(): React.JSX.Element {
-  useRouteOpened('/');
   const screen = useEntryFlowSelector(selectLandingScreen);
   switch (screen) {
     case 'slides':

@@ -8,7 +8,6 @@ import {
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { CodeBoxes } from './CodeBoxes';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
-import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
 /**
@@ -16,7 +15,6 @@ import './entry.css';
  * never came (or was voided by wrong guesses) asks for a new one or goes back to the number.
  */
 export function LoginPage(): React.JSX.Element {
-  useRouteOpened('/login');
   const send = useEntryFlowSend();
   const canType = useEntryFlowSelector(selectIsAwaitingCode);
   const requesting = useEntryFlowSelector(selectIsRequestingCode);

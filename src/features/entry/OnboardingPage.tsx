@@ -7,12 +7,10 @@ import {
 import { Disclaimer } from './Disclaimer';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
-import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
 /** "/onboarding": 'Verify Your Mobile Number' (after the disclaimer, unless it was skipped). */
 export function OnboardingPage(): React.JSX.Element {
-  useRouteOpened('/onboarding');
   const send = useEntryFlowSend();
   const disclaimerShown = useEntryFlowSelector(selectIsDisclaimerShown);
   const phoneShown = useEntryFlowSelector(selectIsOnboardingPhoneShown);

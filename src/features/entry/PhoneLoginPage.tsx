@@ -6,12 +6,10 @@ import {
 import { SignUpLink } from './AccountLinks';
 import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
-import { useRouteOpened } from './useRouteOpened';
 import './entry.css';
 
 /** "/phone-login": 'Welcome back', a returning player asks for a code. */
 export function PhoneLoginPage(): React.JSX.Element {
-  useRouteOpened('/phone-login');
   const send = useEntryFlowSend();
   const canSubmit = useEntryFlowSelector(selectIsEnteringLoginPhone);
   const busy = useEntryFlowSelector(selectIsRequestingLoginCode);

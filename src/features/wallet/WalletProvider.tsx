@@ -12,7 +12,7 @@ import {
   type WalletPath,
   type walletMachine,
 } from '../../../machines/wallet/wallet.machine';
-import { useRouteSync } from '../../lib/route-sync';
+import { useRouteSync, type Opening } from '../../lib/route-sync';
 import { showToast } from '../../lib/toast';
 import { STORAGE_KEYS, writeString } from '../../lib/storage';
 import type { WalletLogic } from './wallet-logic';
@@ -40,7 +40,7 @@ export function useWalletSend(): (event: WalletEvent) => void {
 
 const WALLET_PAGES: readonly string[] = Object.values(WALLET_PATHS);
 
-function openedWalletPage(path: string): WalletEvent | null {
+function openedWalletPage({ path }: Opening): WalletEvent | null {
   return WALLET_PAGES.includes(path) ? { type: 'route.opened', path: path as WalletPath } : null;
 }
 

@@ -5,18 +5,20 @@ import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import { vi } from 'vitest';
 import { Route, Switch } from 'wouter';
-import { setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { emit, setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
 import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
 import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
 import { DisclaimerPage } from '../../../src/features/entry/DisclaimerPage';
+import { EntryRouteSync } from '../../../src/features/entry/EntryRouteSync';
 import { isDesktopDevice } from '../../../src/features/entry/device';
 import type { connectedSessionMachine } from '../../../src/app/session-context';
 import { SessionContext } from '../../../src/app/session-context';
 import { useChildActor } from '../../../src/app/system';
 import { DEVICE_WRITERS, keepSystemOnDevice, useSystemEffects } from '../../../src/app/system-sync';
-import { SYSTEM_IDS } from '../../../machines/session/session.machine';
+import { SIGNED_IN_PATH, SYSTEM_IDS } from '../../../machines/session/session.machine';
 import { browserStorage, readItem, STORAGE_KEYS } from '../../../machines/shared/device';
+import type { AppEffect } from '../../../machines/shared/effects';
 import { InviteCodePage } from '../../../src/features/entry/InviteCodePage';
 import { LandingPage } from '../../../src/features/entry/LandingPage';
 import { LoginPage } from '../../../src/features/entry/LoginPage';
@@ -44,20 +46,23 @@ function EntryPages() {
   );
   const running = useChildActor('entryFlow') !== undefined;
   return (
-    <Switch>
-      {running && <Route path="/" component={LandingPage} />}
-      {running && <Route path="/disclaimer" component={DisclaimerPage} />}
-      {running && <Route path="/invite-code" component={InviteCodePage} />}
-      {running && <Route path="/onboarding" component={OnboardingPage} />}
-      {running && <Route path="/phone-login" component={PhoneLoginPage} />}
-      {running && <Route path="/login" component={LoginPage} />}
-      <Route path="/home">
-        <main>Home</main>
-      </Route>
-      <Route>
-        <main>Nothing here</main>
-      </Route>
-    </Switch>
+    <>
+      <EntryRouteSync />
+      <Switch>
+        {running && <Route path="/" component={LandingPage} />}
+        {running && <Route path="/disclaimer" component={DisclaimerPage} />}
+        {running && <Route path="/invite-code" component={InviteCodePage} />}
+        {running && <Route path="/onboarding" component={OnboardingPage} />}
+        {running && <Route path="/phone-login" component={PhoneLoginPage} />}
+        {running && <Route path="/login" component={LoginPage} />}
+        <Route path="/home">
+          <main>Home</main>
+        </Route>
+        <Route>
+          <main>Nothing here</main>
+        </Route>
+      </Switch>
+    </>
   );
 }
 
@@ -80,7 +85,7 @@ export function renderEntryFlow(
   // The session as the entry flow sees it: its parent, told when the terms are accepted, and
   // given the login when the flow ends.
   const session = setup({
-    types: { events: {} as { type: 'session.termsAccepted' } },
+    types: { events: {} as { type: 'session.termsAccepted' }, emitted: {} as AppEffect },
     actors: { entryFlow },
   }).createMachine({
     initial: 'signedOut',
@@ -94,7 +99,14 @@ export function renderEntryFlow(
             isDesktop: isDesktopDevice(),
             storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
           },
-          onDone: { target: 'signedIn', actions: ({ event }) => onSignedIn(event.output) },
+          // As the session does: signed in, the player is shown /home.
+          onDone: {
+            target: 'signedIn',
+            actions: [
+              ({ event }) => onSignedIn(event.output),
+              emit({ type: 'navigate', to: SIGNED_IN_PATH }),
+            ],
+          },
         },
         on: { 'session.termsAccepted': { actions: () => onTermsAccepted() } },
       },
