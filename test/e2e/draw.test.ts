@@ -108,6 +108,9 @@ describe('the draw', () => {
     await page.getByText(/1 ticket entered/).waitFor();
     await page.getByText('No tickets yet', { exact: false }).waitFor();
     await screenshot(page, 'wallet-entered');
+    // The instructions are seen once: Back from the tickets leaves the wallet.
+    await page.goBack();
+    await page.waitForURL('**/home');
 
     // Already seen: /wallet goes straight to the tickets.
     await page.goto('/wallet');

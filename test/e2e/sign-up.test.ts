@@ -127,6 +127,13 @@ describe('a newcomer on a phone', () => {
     await expectTapTargetsBigEnough(page, 'the disclaimer');
     await page.getByRole('checkbox').check();
     expect(await submit.isEnabled()).toBe(true);
+    // Reading the rules and coming Back keeps the ticked box: the disclaimer stays as it was.
+    await page.getByRole('link', { name: /rules/i }).first().tap();
+    await page.waitForURL('**/rules');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    expect(await submit.isEnabled()).toBe(true);
     await submit.tap();
 
     await page.waitForURL('**/invite-code');
