@@ -33,18 +33,37 @@ export function routeIn(meta: unknown): string | null {
   return screenIn(meta)?.route ?? null;
 }
 
+/** A machine's snapshot, as far as screens go: its states' meta and its running children. */
+export type ScreenSnapshot = {
+  getMeta(): Record<string, unknown>;
+  children?: Record<string, { getSnapshot(): unknown } | undefined>;
+};
+
+/** A running child machine's snapshot (promise and callback actors have no screens). */
+export function childScreens(snapshot: ScreenSnapshot): ScreenSnapshot[] {
+  return Object.values(snapshot.children ?? {}).flatMap((child) => {
+    const inner = child?.getSnapshot() as Partial<ScreenSnapshot> & { status?: string };
+    return inner && typeof inner.getMeta === 'function' && inner.status === 'active'
+      ? [inner as ScreenSnapshot]
+      : [];
+  });
+}
+
 /**
  * The screen a snapshot shows: the `meta` of its deepest active state that names a route
- * (`getMeta` lists the active states from the root down), null while no screen is chosen.
+ * (`getMeta` lists the active states from the root down), or the screen of a running child
+ * machine, which is deeper still (a flow's step inside the flow); null while no screen is
+ * chosen. At most one running child shows a screen at a time.
  */
-export function screenOf(snapshot: { getMeta(): Record<string, unknown> }): Screen | null {
+export function screenOf(snapshot: ScreenSnapshot): Screen | null {
   let screen: Screen | null = null;
   for (const meta of Object.values(snapshot.getMeta())) screen = screenIn(meta) ?? screen;
+  for (const child of childScreens(snapshot)) screen = screenOf(child) ?? screen;
   return screen;
 }
 
 /** The route a snapshot shows (see `screenOf`). */
-export function routeOf(snapshot: { getMeta(): Record<string, unknown> }): string | null {
+export function routeOf(snapshot: ScreenSnapshot): string | null {
   return screenOf(snapshot)?.route ?? null;
 }
 

@@ -4,10 +4,9 @@
 // redirect, such as /wallet once the instructions were seen) replaces the entry in the history,
 // so Back does not bounce; a screen the machine moves on to by itself is a new entry, unless the
 // screen it leaves was one to see once (`once` in its meta), whose entry it then replaces.
-import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ActorRef, EventObject, Snapshot } from 'xstate';
+import type { ActorRef, AnyActorRef, EventObject, Snapshot, Subscription } from 'xstate';
 import {
   followScreen,
   isShownAt,
@@ -19,8 +18,50 @@ import {
 /** What the player opened: the path, the query string ('' or '?…') and the history state. */
 export type Opening = { path: string; search: string; state: unknown };
 
-/** A running machine's snapshot: its active states' `meta` name the screen. */
+/** A running machine's snapshot: its active states' `meta` (and its children's) name the screen. */
 type ScreenSnapshot = Snapshot<unknown> & { getMeta(): Record<string, unknown> };
+
+/**
+ * Calls `changed` whenever `actor` or any machine it runs (and theirs) takes a step: a child
+ * flow moving between its screens changes the route without changing its parent's snapshot.
+ */
+function watchScreens(actor: AnyActorRef, changed: () => void): () => void {
+  const watched = new Map<AnyActorRef, Subscription>();
+  const rewatch = () => {
+    const running = new Set<AnyActorRef>();
+    const visit = (ref: AnyActorRef) => {
+      running.add(ref);
+      const snapshot = ref.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> };
+      for (const child of Object.values(snapshot.children ?? {})) {
+        const inner = child?.getSnapshot() as { getMeta?: unknown } | undefined;
+        if (child && typeof inner?.getMeta === 'function') visit(child);
+      }
+    };
+    visit(actor);
+    for (const [ref, subscription] of watched) {
+      if (!running.has(ref)) {
+        subscription.unsubscribe();
+        watched.delete(ref);
+      }
+    }
+    for (const ref of running) {
+      if (!watched.has(ref)) {
+        watched.set(
+          ref,
+          ref.subscribe(() => {
+            rewatch();
+            changed();
+          }),
+        );
+      }
+    }
+  };
+  rewatch();
+  return () => {
+    for (const subscription of watched.values()) subscription.unsubscribe();
+    watched.clear();
+  };
+}
 
 export function useRouteSync<
   TSnapshot extends ScreenSnapshot,
@@ -36,7 +77,10 @@ export function useRouteSync<
   const [location, navigate] = useLocation();
   const query = useSearch();
   const search = query ? `?${query}` : '';
-  const route = useSelector(actor, routeOf);
+  const route = useSyncExternalStore(
+    useCallback((changed: () => void) => watchScreens(actor as AnyActorRef, changed), [actor]),
+    () => routeOf(actor.getSnapshot()),
+  );
   // The location this hook last navigated to: its arrival is not the player's doing.
   const following = useRef<string | null>(null);
   // The screen on display, as the machine declared it, and the address it was opened at.

@@ -5,7 +5,7 @@ import { act, render, waitFor } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { Router } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assign, setup, type Actor } from 'xstate';
+import { assign, setup, type Actor, type AnyActorRef } from 'xstate';
 import { useRouteSync } from '../../src/lib/route-sync';
 
 type Opened = { type: 'route.opened'; path: string };
@@ -122,5 +122,48 @@ describe('route sync', () => {
     expect(window.location.pathname).toBe('/first');
     expect(pushed()).toEqual([]);
     expect(app.context().opened).toEqual(['/intro']);
+  });
+
+  it('follows a child flow between its screens, and its parent once the flow is done', () => {
+    const step = setup({ types: { events: {} as { type: 'next' } } }).createMachine({
+      initial: 'first',
+      states: {
+        first: { meta: { route: '/step-1' }, on: { next: 'second' } },
+        second: { meta: { route: '/step-2' }, on: { next: 'done' } },
+        done: { type: 'final' },
+      },
+    });
+    const host = setup({ types: { events: {} as Opened }, actors: { step } }).createMachine({
+      initial: 'waiting',
+      on: { 'route.opened': { guard: ({ event }) => event.path === '/step-1', target: '.flow' } },
+      states: {
+        waiting: {},
+        flow: { invoke: { id: 'step', src: 'step', onDone: 'finished' } },
+        finished: { meta: { route: '/finished' } },
+      },
+    });
+    window.history.replaceState(null, '', '/step-1');
+    let actor: Actor<typeof host> | null = null;
+    function Screens() {
+      const ref = useActorRef(host);
+      actor = ref;
+      useRouteSync(ref, ({ path }) => ({ type: 'route.opened' as const, path }));
+      return null;
+    }
+    render(
+      <Router>
+        <Screens />
+      </Router>,
+    );
+    const pushed = pushes();
+    const next = () =>
+      act(() => {
+        (actor!.getSnapshot().children as Record<string, AnyActorRef>).step!.send({ type: 'next' });
+      });
+    next();
+    expect(window.location.pathname).toBe('/step-2');
+    next();
+    expect(window.location.pathname).toBe('/finished');
+    expect(pushed()).toEqual(['/step-2', '/finished']);
   });
 });
