@@ -28,9 +28,16 @@ function screenIn(meta: unknown): Screen | null {
   return { route, also, once: 'once' in meta && meta.once === true };
 }
 
-/** The route a state's `meta` names, if any. */
-export function routeIn(meta: unknown): string | null {
-  return screenIn(meta)?.route ?? null;
+/** How a state's screen reads in the flow pages: its route, its other addresses, seen once. */
+export function describeScreen(meta: unknown): string | null {
+  const screen = screenIn(meta);
+  if (!screen) return null;
+  const also = screen.also.map((route) => `\`${route}\``).join(', ');
+  return [
+    `\`${screen.route}\``,
+    ...(also ? [`(also ${also})`] : []),
+    ...(screen.once ? ['(seen once)'] : []),
+  ].join(' ');
 }
 
 /** A machine's snapshot, as far as screens go: its states' meta and its running children. */

@@ -78,9 +78,7 @@ function page({ machine, file, about }: FoundMachine): string {
           '| --- | --- | --- |',
         ]),
     ...rows.map((row) => {
-      const routeCell = rows.some((other) => other.route !== null)
-        ? ` ${row.route === null ? '' : `\`${row.route}\``} |`
-        : '';
+      const routeCell = rows.some((other) => other.route !== null) ? ` ${row.route ?? ''} |` : '';
       return `| \`${row.state}\` |${routeCell} ${cell(row.description)} | ${row.leavesOn.map((e) => `\`${cell(e)}\``).join(', ')} |`;
     }),
     '',

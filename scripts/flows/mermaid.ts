@@ -1,7 +1,7 @@
 // One machine as a Mermaid state diagram (stateDiagram-v2) and a table of its states, read from
 // the machine's public structure: its state nodes, their transitions, `always`, `after` delays
 // and invoked calls' onDone/onError (which XState keeps among the transitions).
-import { routeIn } from '../../machines/shared/routes';
+import { describeScreen } from '../../machines/shared/routes';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
 
 /** A Mermaid id for a state node: its path, joined with '__' (dots and dashes are not allowed). */
@@ -110,7 +110,7 @@ export function toMermaid(machine: AnyStateMachine): string {
 export type StateRow = {
   state: string;
   description: string;
-  /** The route the state shows (`meta.route`), if it names one. */
+  /** The route the state shows (`meta.route`, with its other addresses), if it names one. */
   route: string | null;
   leavesOn: string[];
 };
@@ -122,7 +122,7 @@ export function stateTable(machine: AnyStateMachine): StateRow[] {
     .map((node) => ({
       state: node.path.join('.'),
       description: node.description ?? '',
-      route: routeIn(node.meta),
+      route: describeScreen(node.meta),
       leavesOn: [...new Set(transitionsOf(node).map((t) => label(t)))],
     }));
 }

@@ -57,7 +57,7 @@ describe('docs/flows', () => {
     });
     // The route a screen state names (meta.route) has a column of its own.
     expect(stateTable(machine)).toContainEqual(
-      expect.objectContaining({ state: 'open', route: '/door' }),
+      expect.objectContaining({ state: 'open', route: '`/door`' }),
     );
   });
 });
