@@ -1,6 +1,8 @@
 // The players screen (spec sections 2, 8): a player's 5 personal invite codes, each shared
-// through the device share sheet as a link to the starting page.
-import { assign, emit, fromPromise, setup, spawnChild } from 'xstate';
+// through the device share sheet as a link to the starting page. It runs as a child of the
+// session while a player is signed in; its screen (/players) names its route, and it loads the
+// codes when the player opens it (`route.opened`), not before.
+import { assign, emit, fromPromise, not, setup, spawnChild } from 'xstate';
 import {
   INVITES_PER_PLAYER,
   type ClickEventName,
@@ -9,6 +11,7 @@ import {
   type InviteListResponse,
 } from '../../contract/api';
 import type { AppEffect } from '../shared/effects';
+import type { RouteMeta } from '../shared/routes';
 
 export const TOAST_SHARE_UNSUPPORTED = 'Unsupported browser.';
 export const TOAST_INVITE_SENT = 'Invite sent successfully';
@@ -31,7 +34,13 @@ export type PlayersContext = {
 };
 
 export type PlayersEvent =
-  { type: 'players.inviteFriends' } | { type: 'players.invite'; code: string };
+  | { type: 'players.inviteFriends' }
+  | { type: 'players.invite'; code: string }
+  /** The player opened an address (the session passes on every opening while signed in). */
+  | { type: 'route.opened'; path: string };
+
+/** The players screen's route. */
+export const PLAYERS_PATH = '/players';
 
 export type PlayersInput = { canShare: boolean; origin: string };
 
@@ -84,6 +93,7 @@ export const playersMachine = setup({
     hasInvitesLeft: ({ context }) => context.invites.length < INVITES_PER_PLAYER,
     hasUnclaimedInvite: ({ context }) => context.invites.some((i) => !i.attributes.claimed),
     wasShared: (_, params: { outcome: ShareOutcome }) => params.outcome === 'shared',
+    isPlayersRoute: ({ event }) => event.type === 'route.opened' && event.path === PLAYERS_PATH,
   },
   actions: {
     storeInvites: assign((_, params: { invites: Invite[] }) => ({ invites: params.invites })),
@@ -116,72 +126,89 @@ export const playersMachine = setup({
     origin: input.origin,
     sharingCode: null,
   }),
-  entry: 'logViewed',
-  initial: 'loading',
+  initial: 'away',
   states: {
-    loading: {
-      invoke: {
-        id: 'listInvites',
-        src: 'listInvites',
-        onDone: {
-          target: 'ready',
-          actions: { type: 'storeInvites', params: ({ event }) => ({ invites: event.output }) },
-        },
-        // The list stays empty; inviting still works.
-        onError: { target: 'ready' },
-      },
+    away: {
+      description: 'Another screen is on display: nothing is loaded.',
+      on: { 'route.opened': { guard: 'isPlayersRoute', target: 'shown' } },
     },
-    ready: {
+    shown: {
+      description: '/players: the codes, loaded when the screen opens.',
+      meta: { route: PLAYERS_PATH } satisfies RouteMeta,
+      entry: 'logViewed',
+      initial: 'loading',
       on: {
-        'players.inviteFriends': [
-          { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
-          { guard: 'hasInvitesLeft', target: 'creatingInvite', actions: 'logInviteClicked' },
-          {
-            guard: 'hasUnclaimedInvite',
-            target: 'sharing',
-            actions: ['logInviteClicked', 'chooseFirstUnclaimed'],
+        // Another address opened: the screen is left (a share under way is dropped).
+        'route.opened': { guard: not('isPlayersRoute'), target: 'away' },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'listInvites',
+            src: 'listInvites',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'storeInvites', params: ({ event }) => ({ invites: event.output }) },
+            },
+            // The list stays empty; inviting still works.
+            onError: { target: 'ready' },
           },
-          { actions: 'toastFailed' },
-        ],
-        'players.invite': [
-          { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
-          {
-            target: 'sharing',
-            actions: [
-              'logInviteClicked',
-              { type: 'chooseCode', params: ({ event }) => ({ code: event.code }) },
+        },
+        ready: {
+          on: {
+            'players.inviteFriends': [
+              { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
+              { guard: 'hasInvitesLeft', target: 'creatingInvite', actions: 'logInviteClicked' },
+              {
+                guard: 'hasUnclaimedInvite',
+                target: 'sharing',
+                actions: ['logInviteClicked', 'chooseFirstUnclaimed'],
+              },
+              { actions: 'toastFailed' },
+            ],
+            'players.invite': [
+              { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
+              {
+                target: 'sharing',
+                actions: [
+                  'logInviteClicked',
+                  { type: 'chooseCode', params: ({ event }) => ({ code: event.code }) },
+                ],
+              },
             ],
           },
-        ],
-      },
-    },
-    creatingInvite: {
-      invoke: {
-        id: 'createInvite',
-        src: 'createInvite',
-        onDone: {
-          target: 'sharing',
-          actions: { type: 'chooseCode', params: ({ event }) => ({ code: event.output }) },
         },
-        onError: { target: 'ready', actions: 'toastFailed' },
-      },
-    },
-    sharing: {
-      exit: 'forgetCode',
-      invoke: {
-        id: 'shareInvite',
-        src: 'shareInvite',
-        input: ({ context }) => ({ url: inviteLink(context.origin, context.sharingCode ?? '') }),
-        onDone: [
-          {
-            guard: { type: 'wasShared', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'loading',
-            actions: 'toastSent',
+        creatingInvite: {
+          invoke: {
+            id: 'createInvite',
+            src: 'createInvite',
+            onDone: {
+              target: 'sharing',
+              actions: { type: 'chooseCode', params: ({ event }) => ({ code: event.output }) },
+            },
+            onError: { target: 'ready', actions: 'toastFailed' },
           },
-          // Closing the share sheet is not an error: the list may still show a new code.
-          { target: 'loading' },
-        ],
-        onError: { target: 'loading', actions: 'toastFailed' },
+        },
+        sharing: {
+          exit: 'forgetCode',
+          invoke: {
+            id: 'shareInvite',
+            src: 'shareInvite',
+            input: ({ context }) => ({
+              url: inviteLink(context.origin, context.sharingCode ?? ''),
+            }),
+            onDone: [
+              {
+                guard: { type: 'wasShared', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'loading',
+                actions: 'toastSent',
+              },
+              // Closing the share sheet is not an error: the list may still show a new code.
+              { target: 'loading' },
+            ],
+            onError: { target: 'loading', actions: 'toastFailed' },
+          },
+        },
       },
     },
   },

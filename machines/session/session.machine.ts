@@ -6,10 +6,11 @@
 // children are invoked by id, without systemIds of their own: a path walk (xstate/graph) enters
 // the same state many times in one system, and a systemId may be registered only once.
 import { browserClock, type Clock } from '../shared/clock';
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import { drawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
+import { playersMachine } from '../players/players.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { readItem, STORAGE_KEYS } from '../shared/device';
 import type { AppEffect } from '../shared/effects';
@@ -35,6 +36,10 @@ export type SessionContext = PersistedSession & {
   configFailures: number;
   /** The time the signed-in flows count with (the browser's; a simulated one in tests). */
   clock: Clock;
+  /** The device can open a share sheet (`navigator.share`), for the players screen. */
+  canShare: boolean;
+  /** The app's origin, for the invite links the players screen shares. */
+  origin: string;
 };
 
 export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
@@ -47,7 +52,9 @@ export type SessionEvent =
   /** 'YOU WON!' has announced the grand prize of draw `drawId`. */
   | { type: 'session.grandPrizeShown'; drawId: number }
   | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
-  | { type: 'session.tabsAllowed'; allowed: boolean };
+  | { type: 'session.tabsAllowed'; allowed: boolean }
+  /** The player opened an address while signed in (the route sync of the signed-in app). */
+  | { type: 'route.opened'; path: string };
 
 export type SessionInput = {
   /** The raw `user-storage` entry, as the device holds it (may be damaged or missing). */
@@ -58,6 +65,8 @@ export type SessionInput = {
   isDesktop?: boolean;
   /** The browser's clock unless given; give the same one to `createActor` for the delays. */
   clock?: Clock;
+  canShare?: boolean;
+  origin?: string;
 };
 
 /** The root's systemId, and the ids the root invokes its children with (`snapshot.children`). */
@@ -65,6 +74,7 @@ export const SYSTEM_IDS = {
   session: 'session',
   entryFlow: 'entryFlow',
   drawCycle: 'drawCycle',
+  players: 'players',
 } as const;
 
 /** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */
@@ -93,6 +103,8 @@ function initialContext(input: SessionInput): SessionContext {
     appConfig: FALLBACK_APP_CONFIG,
     configFailures: 0,
     clock: input.clock ?? browserClock,
+    canShare: input.canShare ?? false,
+    origin: input.origin ?? '',
   };
 }
 
@@ -108,6 +120,7 @@ export const sessionMachine = setup({
     // The app provides both connected to the API; tests provide them with fakes.
     entryFlow: entryFlowMachine,
     drawCycle: drawCycleMachine,
+    players: playersMachine,
   },
   guards: {
     isAuthenticated: ({ context }) => context.isAuthenticated,
@@ -189,18 +202,28 @@ export const sessionMachine = setup({
         },
         signedIn: {
           initial: 'active',
-          // The draw runs while a player is signed in (the timer is fetched only then).
-          invoke: {
-            id: SYSTEM_IDS.drawCycle,
-            src: 'drawCycle',
-            // The draw reads the session's flags from the session itself when it needs them.
-            input: ({ context, self }) => ({
-              clock: context.clock,
-              stored: readStoredDraw(browserStorage()),
-              session: self,
-            }),
-          },
+          // The draw runs while a player is signed in (the timer is fetched only then); the
+          // players screen too, idle until the player opens it.
+          invoke: [
+            {
+              id: SYSTEM_IDS.drawCycle,
+              src: 'drawCycle',
+              // The draw reads the session's flags from the session itself when it needs them.
+              input: ({ context, self }) => ({
+                clock: context.clock,
+                stored: readStoredDraw(browserStorage()),
+                session: self,
+              }),
+            },
+            {
+              id: SYSTEM_IDS.players,
+              src: 'players',
+              input: ({ context }) => ({ canShare: context.canShare, origin: context.origin }),
+            },
+          ],
           on: {
+            // The player opened an address: the screens that name their routes hear of it.
+            'route.opened': { actions: sendTo(SYSTEM_IDS.players, ({ event }) => event) },
             'session.grandPrizeShown': {
               actions: [
                 { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },

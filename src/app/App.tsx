@@ -8,7 +8,8 @@ import { SYSTEM_IDS } from '../../machines/session/session.machine';
 import { browserStorage, readStoredSession } from '../../machines/session/session.persistence';
 import { selectIsAuthenticated } from '../../machines/session/session.selectors';
 import { isDesktopDevice } from '../features/entry/device';
-import { PlayersLogicContext, connectedPlayersMachine } from '../features/players/players-logic';
+import { canShare } from '../features/players/players-logic';
+import type { PlayersMachine } from '../../machines/players/players.machine';
 import { setUnauthorizedHandler } from '../lib/api-on-demand';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
@@ -36,7 +37,8 @@ export type AppProps = {
    * clock runs the delays and is the one the machines read the time from.
    */
   sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect'> & { clock?: Clock };
-  playersLogic?: typeof connectedPlayersMachine;
+  /** The players screen the session invokes while signed in; tests give one with fakes. */
+  playersLogic?: PlayersMachine;
   /** The Stately inspector (development, `?inspect`): watches every actor of the system. */
   inspect?: ActorOptions<SessionLogic>['inspect'];
 };
@@ -89,17 +91,18 @@ export function App({
   entryFlowLogic,
   drawCycleLogic,
   sessionOptions,
-  playersLogic = connectedPlayersMachine,
+  playersLogic,
   inspect,
 }: AppProps) {
   const showsToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted, toastsWanted);
   // Read once: the system keeps its own state from then on.
   const [logic] = useState(() =>
-    entryFlowLogic || drawCycleLogic
+    entryFlowLogic || drawCycleLogic || playersLogic
       ? sessionLogic.provide({
           actors: {
             ...(entryFlowLogic ? { entryFlow: entryFlowLogic } : {}),
             ...(drawCycleLogic ? { drawCycle: drawCycleLogic } : {}),
+            ...(playersLogic ? { players: playersLogic } : {}),
           },
         })
       : sessionLogic,
@@ -107,6 +110,8 @@ export function App({
   const [input] = useState(() => ({
     ...readStoredSession(browserStorage()),
     isDesktop: isDesktopDevice(),
+    canShare: canShare(),
+    origin: window.location.origin,
     ...(sessionOptions?.clock ? { clock: sessionOptions.clock } : {}),
   }));
   return (
@@ -126,9 +131,7 @@ export function App({
             ...sessionOptions,
           }}
         >
-          <PlayersLogicContext.Provider value={playersLogic}>
-            <Shell />
-          </PlayersLogicContext.Provider>
+          <Shell />
         </SessionContext.Provider>
       </Router>
     </>

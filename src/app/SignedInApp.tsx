@@ -9,6 +9,22 @@ import { TabBar } from '../features/tabs/TabBar';
 import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
 import { LoadingScreen, Privacy, Rules, SIGNED_IN_HOME, Terms } from './routes';
 import { useChildActor } from './system';
+import { SessionContext } from './session-context';
+import { useRouteSync, type Opening } from '../lib/route-sync';
+import type { SessionEvent } from '../../machines/session/session.machine';
+
+function openedWhileSignedIn({ path }: Opening): SessionEvent {
+  return { type: 'route.opened', path };
+}
+
+/**
+ * The signed-in screens that name their routes (the players screen) and the address bar, kept
+ * in step: the session hears every address the player opens and passes it on.
+ */
+function SignedInRouteSync() {
+  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn);
+  return null;
+}
 
 const PlayersPage = lazy(() =>
   import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
@@ -55,6 +71,7 @@ export default function SignedInApp() {
   if (!drawCycle) return <LoadingScreen />;
   return (
     <div className="signed-in">
+      <SignedInRouteSync />
       <SignedInRoutes />
       <TabBar />
       <GrandPrizeOverlay />

@@ -7,6 +7,7 @@ import { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
+import { connectedPlayersMachine } from '../features/players/players-logic';
 import { api } from '../lib/api-on-demand';
 
 export const connectedSessionMachine = sessionMachine.provide({
@@ -14,6 +15,7 @@ export const connectedSessionMachine = sessionMachine.provide({
     ...createSessionActors(api),
     entryFlow: entryFlowMachine.provide({ actors: createEntryFlowActors(api) }),
     drawCycle: connectedDrawCycleMachine,
+    players: connectedPlayersMachine,
   },
 });
 

@@ -5,12 +5,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
+import type { PlayersMachine } from '../../machines/players/players.machine';
 import { SYSTEM_IDS } from '../../machines/session/session.machine';
 import { SessionContext } from './session-context';
 
 type Children = {
   entryFlow: ActorRefFrom<EntryFlowMachine>;
   drawCycle: ActorRefFrom<DrawCycleMachine>;
+  players: ActorRefFrom<PlayersMachine>;
 };
 type ChildId = keyof Children;
 

@@ -63,6 +63,9 @@ async function start(fake: ReturnType<typeof fakeApi>, canShare = true) {
   const effects: AppEffect[] = [];
   actor.on('*', (e) => effects.push(e));
   actor.start();
+  // Nothing happens until the player opens /players.
+  expect(fake.clicks).toEqual([]);
+  actor.send({ type: 'route.opened', path: '/players' });
   await flush();
   return { actor, effects };
 }
@@ -78,7 +81,7 @@ describe('players', () => {
   it('lists the invites and logs that the screen was viewed', async () => {
     const fake = fakeApi({ invites: [invite('AAA'), invite('BBB', true)] });
     const { actor } = await start(fake);
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.invites.map((i) => i.attributes.code)).toEqual([
       'AAA',
       'BBB',
@@ -105,7 +108,7 @@ describe('players', () => {
     expect(fake.shared).toEqual(['https://bb.example/?code=NEW0']);
     expect(toasts(effects)).toEqual([TOAST_INVITE_SENT]);
     expect(TOAST_INVITE_SENT).toBe('Invite sent successfully');
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
     expect(actor.getSnapshot().context.invites).toHaveLength(1);
     expect(fake.clicks).toContain('players_invite_clicked');
   });
@@ -143,7 +146,7 @@ describe('players', () => {
     await flush();
     expect(toasts(effects)).toEqual([TOAST_INVITE_FAILED]);
     expect(fake.shared).toEqual([]);
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
   });
 
   it("toasts 'Error while inviting players' when sharing fails", async () => {
@@ -160,7 +163,7 @@ describe('players', () => {
     actor.send({ type: 'players.invite', code: 'X' });
     await flush();
     expect(toasts(effects)).toEqual([]);
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
   });
 
   it('ignores presses while an invite is under way', async () => {
@@ -168,7 +171,19 @@ describe('players', () => {
     const { actor } = await start(fake);
     actor.send({ type: 'players.inviteFriends' });
     await flush();
-    expect(actor.getSnapshot().matches('sharing')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: 'sharing' })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'players.inviteFriends' })).toBe(false);
+  });
+
+  it('leaves the screen when another address opens, and loads afresh on the next visit', async () => {
+    const fake = fakeApi({ invites: [invite('AB12CD')] });
+    const { actor } = await start(fake);
+    expect(actor.getSnapshot().context.invites).toHaveLength(1);
+    actor.send({ type: 'route.opened', path: '/home' });
+    expect(actor.getSnapshot().value).toBe('away');
+    actor.send({ type: 'route.opened', path: '/players' });
+    await flush();
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
+    expect(fake.clicks).toEqual(['players_viewed', 'players_viewed']);
   });
 });

@@ -189,6 +189,19 @@ function executorsFor(device: SessionInput) {
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
     'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),
+    // Opening /players: the session passes the address on, and its players child shows the
+    // screen (the codes load; the page says 'soon' while the operator's feature is off).
+    'route.opened': async () => {
+      await goTo('/players');
+      expect(window.location.pathname).toBe('/players');
+      await waitFor(() => {
+        const snapshot = current().session().getSnapshot() as {
+          children: Record<string, { getSnapshot: () => { value: unknown } } | undefined>;
+        };
+        const players = snapshot.children.players;
+        expect(players?.getSnapshot().value).toEqual({ shown: 'ready' });
+      });
+    },
     'xstate.done.actor.logout': async () => {
       await answer(() => current().sessionApi.resolve('logout', { message: 'ok' }));
       await waitFor(() => expect(window.location.pathname).toBe('/disclaimer'));

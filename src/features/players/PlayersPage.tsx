@@ -1,10 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useContext } from 'react';
 import { SessionContext } from '../../app/session-context';
-import { useAppEffects } from '../../app/effects';
+import { useChildSelector, useChildSend } from '../../app/system';
 import { INVITES_PER_PLAYER } from '../../../contract/api';
 import { selectPlayersFeature } from '../../../machines/session/session.selectors';
-import { canShare, PlayersLogicContext } from './players-logic';
 import './players.css';
 
 /** /players: the feature may be switched off by the operator. */
@@ -24,14 +21,11 @@ function maskPhone(phone: string): string {
   return `••• ${phone.slice(-4)}`;
 }
 
+/** The session's players child, which the route sync told that /players is open. */
 function PlayersScreen() {
-  const logic = useContext(PlayersLogicContext);
-  const actor = useActorRef(logic, {
-    input: { canShare: canShare(), origin: window.location.origin },
-  });
-  useAppEffects(actor);
-  const invites = useSelector(actor, (s) => s.context.invites);
-  const busy = useSelector(actor, (s) => !s.matches('ready'));
+  const send = useChildSend('players');
+  const invites = useChildSelector('players', (s) => s.context.invites);
+  const busy = useChildSelector('players', (s) => !s.matches({ shown: 'ready' }));
   const openSlots = Math.max(0, INVITES_PER_PLAYER - invites.length);
   return (
     <main className="screen players">
@@ -42,7 +36,7 @@ function PlayersScreen() {
         type="button"
         className="primary-button"
         disabled={busy}
-        onClick={() => actor.send({ type: 'players.inviteFriends' })}
+        onClick={() => send({ type: 'players.inviteFriends' })}
       >
         Invite friends
       </button>
@@ -63,9 +57,7 @@ function PlayersScreen() {
                   type="button"
                   className="secondary-button"
                   disabled={busy}
-                  onClick={() =>
-                    actor.send({ type: 'players.invite', code: invite.attributes.code })
-                  }
+                  onClick={() => send({ type: 'players.invite', code: invite.attributes.code })}
                 >
                   Invite
                 </button>
@@ -79,7 +71,7 @@ function PlayersScreen() {
                 type="button"
                 className="secondary-button"
                 disabled={busy}
-                onClick={() => actor.send({ type: 'players.inviteFriends' })}
+                onClick={() => send({ type: 'players.inviteFriends' })}
               >
                 Invite
               </button>

@@ -1,6 +1,5 @@
-// The players machine connected to the API and the device share sheet. Tests replace it through
-// `PlayersLogicContext`.
-import { createContext } from 'react';
+// The players machine connected to the API and the device share sheet: the session invokes it
+// while a player is signed in. Tests give the app one with fake calls.
 import { api } from '../../lib/api-on-demand';
 import {
   createPlayersActors,
@@ -31,5 +30,3 @@ export const connectedPlayersMachine = playersMachine.provide({
     share: shareWithDevice,
   }),
 });
-
-export const PlayersLogicContext = createContext(connectedPlayersMachine);

@@ -62,6 +62,8 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.instructionsSeen', instructions: 'questionaire' },
   { type: 'session.tabsAllowed', allowed: false },
   { type: 'session.tabsAllowed', allowed: true },
+  // The player opens the players screen (the route sync passes the address on).
+  { type: 'route.opened', path: '/players' },
   { type: 'xstate.done.actor.logout', output: undefined },
   { type: 'xstate.error.actor.logout', error: new ApiFailure(500, null) },
   { type: 'xstate.done.actor.deleteAccount', output: undefined },
