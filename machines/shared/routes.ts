@@ -40,19 +40,21 @@ export function describeScreen(meta: unknown): string | null {
   ].join(' ');
 }
 
+type ChildRef = { getSnapshot(): unknown };
+
 /** A machine's snapshot, as far as screens go: its states' meta and its running children. */
 export type ScreenSnapshot = {
   getMeta(): Record<string, unknown>;
-  children?: Record<string, { getSnapshot(): unknown } | undefined>;
+  children?: Record<string, ChildRef | undefined>;
 };
 
-/** A running child machine's snapshot (promise and callback actors have no screens). */
-export function childScreens(snapshot: ScreenSnapshot): ScreenSnapshot[] {
-  return Object.values(snapshot.children ?? {}).flatMap((child) => {
-    const inner = child?.getSnapshot() as Partial<ScreenSnapshot> & { status?: string };
-    return inner && typeof inner.getMeta === 'function' && inner.status === 'active'
-      ? [inner as ScreenSnapshot]
-      : [];
+/** The running children that are machines (promise and callback actors have no screens). */
+export function machineChildren<TRef extends ChildRef>(snapshot: {
+  children?: Record<string, TRef | undefined>;
+}): TRef[] {
+  return Object.values(snapshot.children ?? {}).filter((child): child is TRef => {
+    const inner = child?.getSnapshot() as { getMeta?: unknown; status?: string } | undefined;
+    return typeof inner?.getMeta === 'function' && inner.status === 'active';
   });
 }
 
@@ -65,7 +67,9 @@ export function childScreens(snapshot: ScreenSnapshot): ScreenSnapshot[] {
 export function screenOf(snapshot: ScreenSnapshot): Screen | null {
   let screen: Screen | null = null;
   for (const meta of Object.values(snapshot.getMeta())) screen = screenIn(meta) ?? screen;
-  for (const child of childScreens(snapshot)) screen = screenOf(child) ?? screen;
+  for (const child of machineChildren(snapshot)) {
+    screen = screenOf(child.getSnapshot() as ScreenSnapshot) ?? screen;
+  }
   return screen;
 }
 

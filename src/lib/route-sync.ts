@@ -10,16 +10,18 @@ import type { ActorRef, AnyActorRef, EventObject, Snapshot, Subscription } from 
 import {
   followScreen,
   isShownAt,
+  machineChildren,
   routeOf,
   screenOf,
   type Screen,
+  type ScreenSnapshot,
 } from '../../machines/shared/routes';
 
 /** What the player opened: the path, the query string ('' or '?…') and the history state. */
 export type Opening = { path: string; search: string; state: unknown };
 
 /** A running machine's snapshot: its active states' `meta` (and its children's) name the screen. */
-type ScreenSnapshot = Snapshot<unknown> & { getMeta(): Record<string, unknown> };
+type RunningScreens = Snapshot<unknown> & ScreenSnapshot;
 
 /**
  * Calls `changed` whenever `actor` or any machine it runs (and theirs) takes a step: a child
@@ -32,10 +34,7 @@ function watchScreens(actor: AnyActorRef, changed: () => void): () => void {
     const visit = (ref: AnyActorRef) => {
       running.add(ref);
       const snapshot = ref.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> };
-      for (const child of Object.values(snapshot.children ?? {})) {
-        const inner = child?.getSnapshot() as { getMeta?: unknown } | undefined;
-        if (child && typeof inner?.getMeta === 'function') visit(child);
-      }
+      for (const child of machineChildren(snapshot)) visit(child);
     };
     visit(actor);
     for (const [ref, subscription] of watched) {
@@ -64,7 +63,7 @@ function watchScreens(actor: AnyActorRef, changed: () => void): () => void {
 }
 
 export function useRouteSync<
-  TSnapshot extends ScreenSnapshot,
+  TSnapshot extends RunningScreens,
   TEvent extends EventObject,
   TEmitted extends EventObject,
 >(

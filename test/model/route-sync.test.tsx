@@ -5,8 +5,16 @@ import { act, render, waitFor } from '@testing-library/react';
 import { useActorRef } from '@xstate/react';
 import { Router } from 'wouter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { assign, setup, type Actor, type AnyActorRef } from 'xstate';
-import { useRouteSync } from '../../src/lib/route-sync';
+import {
+  assign,
+  setup,
+  type Actor,
+  type ActorOptions,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type EventFromLogic,
+} from 'xstate';
+import { useRouteSync, type Opening } from '../../src/lib/route-sync';
 
 type Opened = { type: 'route.opened'; path: string };
 
@@ -47,17 +55,19 @@ const chart = setup({
   },
 });
 
-function open(path: string, skipFirst = false) {
+/** Runs `logic` at `path` with the route sync, as a screen host does; the running actor. */
+function host<TLogic extends AnyStateMachine>(
+  logic: TLogic,
+  path: string,
+  options: ActorOptions<TLogic>,
+  opened: (opening: Opening) => EventFromLogic<TLogic> | null,
+): () => Actor<TLogic> {
   window.history.replaceState(null, '', path);
-  let actor: Actor<typeof chart> | null = null;
+  let actor: Actor<TLogic> | null = null;
   function Screens() {
-    const ref = useActorRef(chart, { input: { skipFirst } });
+    const ref = useActorRef(logic, options);
     actor = ref;
-    useRouteSync(ref, ({ path: at }) =>
-      ['/first', '/second', '/intro'].includes(at)
-        ? { type: 'route.opened' as const, path: at }
-        : null,
-    );
+    useRouteSync(ref, opened);
     return null;
   }
   render(
@@ -65,10 +75,19 @@ function open(path: string, skipFirst = false) {
       <Screens />
     </Router>,
   );
+  return () => actor!;
+}
+
+function open(path: string, skipFirst = false) {
+  const actor = host(chart, path, { input: { skipFirst } }, ({ path: at }) =>
+    ['/first', '/second', '/intro'].includes(at)
+      ? { type: 'route.opened' as const, path: at }
+      : null,
+  );
   return {
-    context: () => actor!.getSnapshot().context,
+    context: () => actor().getSnapshot().context,
     send: (event: { type: 'next' }) => {
-      act(() => actor!.send(event));
+      act(() => actor().send(event));
     },
   };
 }
@@ -133,7 +152,7 @@ describe('route sync', () => {
         done: { type: 'final' },
       },
     });
-    const host = setup({ types: { events: {} as Opened }, actors: { step } }).createMachine({
+    const flowHost = setup({ types: { events: {} as Opened }, actors: { step } }).createMachine({
       initial: 'waiting',
       on: { 'route.opened': { guard: ({ event }) => event.path === '/step-1', target: '.flow' } },
       states: {
@@ -142,23 +161,16 @@ describe('route sync', () => {
         finished: { meta: { route: '/finished' } },
       },
     });
-    window.history.replaceState(null, '', '/step-1');
-    let actor: Actor<typeof host> | null = null;
-    function Screens() {
-      const ref = useActorRef(host);
-      actor = ref;
-      useRouteSync(ref, ({ path }) => ({ type: 'route.opened' as const, path }));
-      return null;
-    }
-    render(
-      <Router>
-        <Screens />
-      </Router>,
-    );
+    const actor = host(flowHost, '/step-1', {}, ({ path }) => ({
+      type: 'route.opened' as const,
+      path,
+    }));
     const pushed = pushes();
     const next = () =>
       act(() => {
-        (actor!.getSnapshot().children as Record<string, AnyActorRef>).step!.send({ type: 'next' });
+        (actor().getSnapshot().children as Record<string, AnyActorRef>).step!.send({
+          type: 'next',
+        });
       });
     next();
     expect(window.location.pathname).toBe('/step-2');
