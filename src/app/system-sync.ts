@@ -3,7 +3,7 @@
 // child the session invokes is attached when it starts and detached when it stops.
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import type { AnyActorRef } from 'xstate';
+import type { AnyActorRef, Subscription } from 'xstate';
 import {
   drawStorageEntry,
   type PersistedDraw,
@@ -25,29 +25,50 @@ import { carryOutEffect, type Navigate } from '../lib/effects';
 
 type Detach = () => void;
 
-/** Calls `attach` for the root and for every child it runs, now and later; returns the undo. */
+/**
+ * Calls `attach` for the root and for every actor it runs, and every actor those run (a flow's
+ * steps are children of the flow), now and later; returns the undo. Children are known by the
+ * id they were invoked with.
+ */
 export function forEachActor(
   root: AnyActorRef,
   attach: (id: string, actor: AnyActorRef) => Detach,
 ) {
-  const attached = new Map<AnyActorRef, Detach>([[root, attach(SYSTEM_IDS.session, root)]]);
-  const sync = (snapshot: { children: Record<string, AnyActorRef | undefined> }) => {
-    const running = new Set(Object.values(snapshot.children));
-    for (const [actor, detach] of attached) {
-      if (actor !== root && !running.has(actor)) {
-        detach();
+  type Watched = { detach: Detach; watching: Subscription | null };
+  const attached = new Map<AnyActorRef, Watched>();
+  const running = (actor: AnyActorRef) =>
+    Object.entries(
+      (actor.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> }).children ??
+        {},
+    );
+  const sync = () => {
+    const seen = new Map<AnyActorRef, string>();
+    const visit = (id: string, actor: AnyActorRef) => {
+      seen.set(actor, id);
+      for (const [childId, child] of running(actor)) if (child) visit(childId, child);
+    };
+    visit(SYSTEM_IDS.session, root);
+    for (const [actor, watched] of attached) {
+      if (!seen.has(actor)) {
+        watched.watching?.unsubscribe();
+        watched.detach();
         attached.delete(actor);
       }
     }
-    for (const [id, actor] of Object.entries(snapshot.children)) {
-      if (actor && !attached.has(actor)) attached.set(actor, attach(id, actor));
+    for (const [actor, id] of seen) {
+      if (attached.has(actor)) continue;
+      const detach = attach(id, actor);
+      // Promise and callback actors run nothing; a machine may start children on any step.
+      const watching = 'getMeta' in (actor.getSnapshot() as object) ? actor.subscribe(sync) : null;
+      attached.set(actor, { detach, watching });
     }
   };
-  sync(root.getSnapshot() as Parameters<typeof sync>[0]);
-  const subscription = root.subscribe((snapshot) => sync(snapshot as Parameters<typeof sync>[0]));
+  sync();
   return () => {
-    subscription.unsubscribe();
-    for (const detach of attached.values()) detach();
+    for (const { detach, watching } of attached.values()) {
+      watching?.unsubscribe();
+      detach();
+    }
     attached.clear();
   };
 }
