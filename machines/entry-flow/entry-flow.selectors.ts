@@ -1,110 +1,123 @@
-// Narrow reads of the entry flow for the views: each view subscribes to what it shows, never to
-// the whole snapshot, and asks the machine (`can`) whether a control is enabled.
+// Narrow reads of the entry flow and its steps for the views: each view subscribes to what it
+// shows, never to a whole snapshot, and asks the step (`can`) whether a control is enabled.
 import type { SnapshotFrom } from 'xstate';
-import {
-  STARTING_SLIDE_COUNT,
-  WELCOME_SLIDE_INDEX,
-  type entryFlowMachine,
-} from './entry-flow.machine';
+import type { SlidesMachine } from '../shared/slides.machine';
+import type { entryFlowMachine } from './entry-flow.machine';
+import type { InviteCodeMachine } from './invite-code.machine';
+import type { PhoneLoginMachine } from './phone-login.machine';
+import type { PhoneRegistrationMachine } from './phone-registration.machine';
+import type { StartingPageMachine } from './starting-page.machine';
+import type { TermsMachine } from './terms.machine';
+import type { VerificationMachine } from './verification.machine';
 
 type EntryFlowSnapshot = SnapshotFrom<typeof entryFlowMachine>;
 
-/** What the landing route (`/`) shows: the starting page's three steps or the disclaimer. */
-export type LandingScreen = 'slides' | 'revealingTicket' | 'ticketReceived' | 'disclaimer' | null;
-
-export function selectLandingScreen(snapshot: EntryFlowSnapshot): LandingScreen {
-  if (snapshot.matches({ startingPage: 'slides' })) return 'slides';
-  if (snapshot.matches({ startingPage: 'revealingTicket' })) return 'revealingTicket';
-  if (snapshot.matches({ startingPage: 'ticketReceived' })) return 'ticketReceived';
+/** What the landing route (`/`) shows: the starting page or the disclaimer. */
+export function selectLandingScreen(
+  snapshot: EntryFlowSnapshot,
+): 'startingPage' | 'disclaimer' | null {
+  if (snapshot.matches('startingPage')) return 'startingPage';
   if (snapshot.matches('disclaimer')) return 'disclaimer';
   return null;
 }
 
-export const selectSlideIndex = (snapshot: EntryFlowSnapshot): number =>
-  Math.min(Math.max(snapshot.context.slideIndex, 0), STARTING_SLIDE_COUNT - 1);
+// ---- the starting page ------------------------------------------------------------------
 
-export const selectIsArrowShown = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'slides.next' });
+type StartingPageSnapshot = SnapshotFrom<StartingPageMachine>;
 
-export const selectCanGoBackASlide = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'slides.previous' });
+/** The starting page's three screens, in turn. */
+export function selectStartingScreen(
+  snapshot: StartingPageSnapshot,
+): 'slides' | 'revealingTicket' | 'ticketReceived' | null {
+  if (snapshot.matches('slides')) return 'slides';
+  if (snapshot.matches('revealingTicket')) return 'revealingTicket';
+  if (snapshot.matches('ticketReceived')) return 'ticketReceived';
+  return null;
+}
 
-export const selectCanSkipSlides = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'slides.skip' });
-
-export const selectIsOnWelcomeSlide = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ startingPage: 'slides' }) &&
-  snapshot.context.slideIndex === WELCOME_SLIDE_INDEX;
-
-export const selectCanEnter = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'ticket.enter' });
-
-export const selectIsTicketImageLoaded = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectIsTicketImageLoaded = (snapshot: StartingPageSnapshot): boolean =>
   snapshot.context.isTicketImageLoaded;
 
-export const selectCanLeaveTicketReceived = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectCanLeaveTicketReceived = (snapshot: StartingPageSnapshot): boolean =>
   snapshot.can({ type: 'ticketReceived.forward' });
 
-/** The disclaimer shows on /disclaimer, on / without a code, and first on /onboarding. */
-export const selectIsDisclaimerShown = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches('disclaimer') || snapshot.matches({ onboarding: 'acceptingTerms' });
+type SlidesSnapshot = SnapshotFrom<SlidesMachine>;
+
+export const selectIsArrowShown = (snapshot: SlidesSnapshot): boolean =>
+  snapshot.can({ type: 'slides.next' });
+
+export const selectCanSkipSlides = (snapshot: SlidesSnapshot): boolean =>
+  snapshot.can({ type: 'slides.skip' });
+
+/** ENTER, on the welcome slide. */
+export const selectCanEnter = (snapshot: SlidesSnapshot): boolean =>
+  snapshot.can({ type: 'slides.finish' });
+
+// ---- the disclaimer ---------------------------------------------------------------------
+
+type TermsSnapshot = SnapshotFrom<TermsMachine>;
 
 /** Desktops submit the disclaimer without ticking a box (spec section 5). */
-export const selectIsAgreementBoxShown = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectIsAgreementBoxShown = (snapshot: TermsSnapshot): boolean =>
   !snapshot.context.isDesktop;
 
-export const selectIsAgreementChecked = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectIsAgreementChecked = (snapshot: TermsSnapshot): boolean =>
   snapshot.context.isAgreementChecked;
 
-export const selectCanToggleAgreement = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectCanToggleAgreement = (snapshot: TermsSnapshot): boolean =>
   snapshot.can({ type: 'disclaimer.toggleAgreement' });
 
-export const selectCanSubmitDisclaimer = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectCanSubmitDisclaimer = (snapshot: TermsSnapshot): boolean =>
   snapshot.can({ type: 'disclaimer.submit' });
 
-export const selectIsEnteringInviteCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ inviteCode: 'entering' });
+// ---- the invite code, the phone number ----------------------------------------------------
 
-export const selectIsValidatingInviteCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ inviteCode: 'validating' });
+export const selectIsEnteringInviteCode = (snapshot: SnapshotFrom<InviteCodeMachine>): boolean =>
+  snapshot.matches('entering');
 
-export const selectIsOnboardingPhoneShown = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ onboarding: 'enteringPhone' }) ||
-  snapshot.matches({ onboarding: 'registering' });
+export const selectIsValidatingInviteCode = (snapshot: SnapshotFrom<InviteCodeMachine>): boolean =>
+  snapshot.matches('validating');
 
-export const selectIsEnteringPhone = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ onboarding: 'enteringPhone' });
+export const selectIsEnteringPhone = (snapshot: SnapshotFrom<PhoneRegistrationMachine>): boolean =>
+  snapshot.matches('enteringPhone');
 
-export const selectIsRegistering = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ onboarding: 'registering' });
+export const selectIsRegistering = (snapshot: SnapshotFrom<PhoneRegistrationMachine>): boolean =>
+  snapshot.matches('registering');
 
-export const selectIsEnteringLoginPhone = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ phoneLogin: 'entering' });
+type PhoneLoginSnapshot = SnapshotFrom<PhoneLoginMachine>;
 
-export const selectIsRequestingLoginCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ phoneLogin: 'requestingCode' });
+export const selectIsEnteringLoginPhone = (snapshot: PhoneLoginSnapshot): boolean =>
+  snapshot.matches('entering');
 
-export const selectIsAwaitingCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ verification: 'awaitingCode' });
-
-export const selectCanResendCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'code.resend' });
-
-export const selectCanChangeNumber = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.can({ type: 'login.changeNumber' });
+export const selectIsRequestingLoginCode = (snapshot: PhoneLoginSnapshot): boolean =>
+  snapshot.matches('requestingCode');
 
 /** The number asked for a code belongs to no player: /phone-login offers signing up. */
-export const selectIsNotRegistered = (snapshot: EntryFlowSnapshot): boolean =>
+export const selectIsNotRegistered = (snapshot: PhoneLoginSnapshot): boolean =>
   snapshot.context.isNotRegistered;
 
-export const selectIsRequestingCode = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ verification: 'requestingCode' });
+// ---- the texted code --------------------------------------------------------------------
 
-export const selectIsVerifying = (snapshot: EntryFlowSnapshot): boolean =>
-  snapshot.matches({ verification: 'verifying' });
+type VerificationSnapshot = SnapshotFrom<VerificationMachine>;
+
+export const selectIsAwaitingCode = (snapshot: VerificationSnapshot): boolean =>
+  snapshot.matches('awaitingCode');
+
+export const selectCanResendCode = (snapshot: VerificationSnapshot): boolean =>
+  snapshot.can({ type: 'code.resend' });
+
+export const selectCanChangeNumber = (snapshot: VerificationSnapshot): boolean =>
+  snapshot.can({ type: 'login.changeNumber' });
+
+export const selectIsRequestingCode = (snapshot: VerificationSnapshot): boolean =>
+  snapshot.matches('requestingCode');
+
+export const selectIsVerifying = (snapshot: VerificationSnapshot): boolean =>
+  snapshot.matches('verifying');
 
 /** The code being checked; empty while the player types (and after a failure, to retype). */
-export const selectSubmittedCode = (snapshot: EntryFlowSnapshot): string => snapshot.context.code;
+export const selectSubmittedCode = (snapshot: VerificationSnapshot): string =>
+  snapshot.context.code;
 
 /**
  * The history state an entry screen's address carries, so a reload lands on the same step:

@@ -24,3 +24,6 @@ export type ToastEffect = {
 export type DismissToastEffect = { type: 'dismissToast'; key: string };
 
 export type AppEffect = NavigateEffect | ToastEffect | DismissToastEffect;
+
+/** What a chart's `showToast` action takes as params. */
+export type ToastParams = Omit<ToastEffect, 'type'>;

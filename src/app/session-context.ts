@@ -2,8 +2,7 @@
 // invokes, connected to the API and the live channel. Views read it with
 // `SessionContext.useSelector` (children through src/app/system.ts) and send to it.
 import { createActorContext } from '@xstate/react';
-import { createEntryFlowActors } from '../../machines/entry-flow/entry-flow.actors';
-import { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
+import { connectEntryFlow } from '../../machines/entry-flow/connect';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
@@ -13,7 +12,7 @@ import { api } from '../lib/api-on-demand';
 export const connectedSessionMachine = sessionMachine.provide({
   actors: {
     ...createSessionActors(api),
-    entryFlow: entryFlowMachine.provide({ actors: createEntryFlowActors(api) }),
+    entryFlow: connectEntryFlow(api),
     drawCycle: connectedDrawCycleMachine,
     players: connectedPlayersMachine,
   },

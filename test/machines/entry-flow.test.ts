@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
-import { createEntryFlowActors } from '../../machines/entry-flow/entry-flow.actors';
-import {
+import { connectEntryFlow } from '../../machines/entry-flow/connect';
+import type {
   entryFlowMachine,
+  EntryFlowEmitted,
+  EntryFlowInput,
+} from '../../machines/entry-flow/entry-flow.machine';
+import type { EntryScreenEvent, EntryStepId } from '../../machines/entry-flow/entry-flow.steps';
+import {
   SKIP_SLIDE_INDEX,
   STARTING_SLIDE_COUNT,
-  type EntryFlowEmitted,
-  type EntryFlowEvent,
-  type EntryFlowInput,
-} from '../../machines/entry-flow/entry-flow.machine';
+} from '../../machines/entry-flow/starting-page.machine';
+import type { SlidesContext } from '../../machines/shared/slides.machine';
+import { forEachActor } from '../../src/app/system-sync';
+import { runningChain, screenCan, sendToScreen, where } from './running-steps';
 import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
 import { selectNavigationState } from '../../machines/entry-flow/entry-flow.selectors';
 import { followRoutes } from './route-sync-miniature';
@@ -40,7 +45,7 @@ function start(input: Partial<EntryFlowInput> = {}) {
   // The flow runs as the session's child, as in the app; the session here only listens.
   const session = createActor(
     setup({
-      actors: { entryFlow: entryFlowMachine.provide({ actors: createEntryFlowActors(api) }) },
+      actors: { entryFlow: connectEntryFlow(api) },
     }).createMachine({
       invoke: {
         id: 'entryFlow',
@@ -60,7 +65,11 @@ function start(input: Partial<EntryFlowInput> = {}) {
   );
   session.start();
   const actor = session.getSnapshot().children.entryFlow as ActorRefFrom<typeof entryFlowMachine>;
-  actor.on('*', (effect) => emitted.push(effect));
+  // What the flow and every step it runs ask of the app.
+  forEachActor(session, (_, ref) => {
+    const subscription = ref.on('*', (effect: EntryFlowEmitted) => emitted.push(effect));
+    return () => subscription.unsubscribe();
+  });
   const routes = followRoutes(
     actor,
     (move) =>
@@ -74,13 +83,34 @@ function start(input: Partial<EntryFlowInput> = {}) {
   );
   const open = (path: EntryPath, search = '', navigationState: unknown = null) =>
     routes.opening(path, () => actor.send({ type: 'route.opened', path, search, navigationState }));
-  const send = (event: EntryFlowEvent) => actor.send(event);
+  const send = (event: EntryScreenEvent) => sendToScreen(actor, event);
+  const can = (event: EntryScreenEvent) => screenCan(actor, event);
+  /** The context of the running step `id`. */
+  const step = <T>(id: EntryStepId): T =>
+    (actor.getSnapshot().children[id]?.getSnapshot() as unknown as { context: T }).context;
+  const slides = () =>
+    runningChain(actor).at(-1)!.getSnapshot() as unknown as {
+      context: SlidesContext;
+    };
   const toasts = () =>
     emitted.flatMap((e) =>
       e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
     );
   const navigations = () => emitted.filter((e): e is Navigated => e.type === 'navigate');
-  return { actor, api, clock, emitted, open, send, toasts, navigations };
+  return {
+    actor,
+    api,
+    clock,
+    emitted,
+    open,
+    send,
+    can,
+    step,
+    slides,
+    where: () => where(actor),
+    toasts,
+    navigations,
+  };
 }
 
 /** Lets the fake calls' answers reach the machine. */
@@ -97,7 +127,7 @@ async function atPhoneEntry(
   flow = start({ storedInviteCode: 'BLACK2025', hasAcceptedTerms: true }),
 ) {
   flow.open('/onboarding');
-  expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+  expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
   await settle();
   return flow;
 }
@@ -118,8 +148,8 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
-    expect(flow.actor.getSnapshot().context.slideIndex).toBe(0);
+    expect(flow.where()).toEqual({ startingPage: 'slides' });
+    expect(flow.slides().context.index).toBe(0);
     expect(flow.api.callsOf('countInviteClick')).toEqual([LINK_CODE]);
   });
 
@@ -129,7 +159,7 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
     expect(flow.actor.getSnapshot().status).toBe('active');
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
+    expect(flow.where()).toEqual({ startingPage: 'slides' });
     expect(flow.toasts()).toEqual([]);
   });
 
@@ -137,17 +167,17 @@ describe('entry flow: the starting page of an invite link', () => {
     const flow = start();
     flow.api.answerAlways('countInviteClick', () => Promise.resolve({}));
     flow.open('/', `?code=${LINK_CODE}`);
-    expect(flow.actor.getSnapshot().can({ type: 'slides.previous' })).toBe(false);
+    expect(flow.can({ type: 'slides.previous' })).toBe(false);
     for (let i = 1; i < STARTING_SLIDE_COUNT; i += 1) {
-      expect(flow.actor.getSnapshot().can({ type: 'ticket.enter' })).toBe(false);
+      expect(flow.can({ type: 'slides.finish' })).toBe(false);
       flow.send({ type: 'slides.next' });
-      expect(flow.actor.getSnapshot().context.slideIndex).toBe(i);
+      expect(flow.slides().context.index).toBe(i);
     }
     // The welcome slide: no arrow, ENTER instead.
-    expect(flow.actor.getSnapshot().can({ type: 'slides.next' })).toBe(false);
-    expect(flow.actor.getSnapshot().can({ type: 'ticket.enter' })).toBe(true);
+    expect(flow.can({ type: 'slides.next' })).toBe(false);
+    expect(flow.can({ type: 'slides.finish' })).toBe(true);
     flow.send({ type: 'slides.previous' });
-    expect(flow.actor.getSnapshot().context.slideIndex).toBe(STARTING_SLIDE_COUNT - 2);
+    expect(flow.slides().context.index).toBe(STARTING_SLIDE_COUNT - 2);
   });
 
   it('Skip jumps to slide index 6 and hides the arrow', () => {
@@ -156,30 +186,33 @@ describe('entry flow: the starting page of an invite link', () => {
     flow.open('/', `?code=${LINK_CODE}`);
     flow.send({ type: 'slides.next' });
     flow.send({ type: 'slides.skip' });
-    const snapshot = flow.actor.getSnapshot();
     expect(SKIP_SLIDE_INDEX).toBe(6);
-    expect(snapshot.context.slideIndex).toBe(6);
-    expect(snapshot.context.isArrowHidden).toBe(true);
-    expect(snapshot.can({ type: 'slides.next' })).toBe(false);
-    expect(snapshot.can({ type: 'slides.skip' })).toBe(false);
+    expect(flow.slides().context.index).toBe(6);
+    expect(flow.slides().context.isArrowHidden).toBe(true);
+    expect(flow.can({ type: 'slides.next' })).toBe(false);
+    expect(flow.can({ type: 'slides.skip' })).toBe(false);
   });
 
   it('shows the ticket for exactly 2.5 s after ENTER, blurred until its image loads', () => {
     const flow = atWelcomeSlide(start());
-    flow.send({ type: 'ticket.enter' });
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'revealingTicket' });
-    expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(false);
+    flow.send({ type: 'slides.finish' });
+    expect(flow.where()).toEqual({ startingPage: 'revealingTicket' });
+    expect(flow.step<{ isTicketImageLoaded: boolean }>('startingPage').isTicketImageLoaded).toBe(
+      false,
+    );
     flow.send({ type: 'ticket.imageLoaded' });
-    expect(flow.actor.getSnapshot().context.isTicketImageLoaded).toBe(true);
+    expect(flow.step<{ isTicketImageLoaded: boolean }>('startingPage').isTicketImageLoaded).toBe(
+      true,
+    );
     flow.clock.increment(2499);
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'revealingTicket' });
+    expect(flow.where()).toEqual({ startingPage: 'revealingTicket' });
     flow.clock.increment(1);
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'ticketReceived' });
+    expect(flow.where()).toEqual({ startingPage: 'ticketReceived' });
   });
 
   it('the arrow goes to /onboarding with the code, the disclaimer first', () => {
     const flow = atWelcomeSlide(start());
-    flow.send({ type: 'ticket.enter' });
+    flow.send({ type: 'slides.finish' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.forward' });
     expect(flow.navigations().at(-1)).toEqual({
@@ -188,21 +221,21 @@ describe('entry flow: the starting page of an invite link', () => {
       state: { inviteCode: LINK_CODE, skipDisclaimers: false },
       replace: true,
     });
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'acceptingTerms' });
+    expect(flow.where()).toEqual({ onboarding: { acceptingTerms: 'reading' } });
     expect(flow.actor.getSnapshot().context.inviteCode).toBe(LINK_CODE);
   });
 
   it('the arrow goes straight to the phone once the terms were accepted', () => {
     const flow = atWelcomeSlide(start({ hasAcceptedTerms: true }));
-    flow.send({ type: 'ticket.enter' });
+    flow.send({ type: 'slides.finish' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.forward' });
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
   });
 
   it('Skip goes to /onboarding with the code and skipDisclaimers', () => {
     const flow = atWelcomeSlide(start());
-    flow.send({ type: 'ticket.enter' });
+    flow.send({ type: 'slides.finish' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.skip' });
     // The starting page is seen once: /onboarding replaces the link, so Back does not replay it.
@@ -212,19 +245,19 @@ describe('entry flow: the starting page of an invite link', () => {
       state: { inviteCode: LINK_CODE, skipDisclaimers: true },
       replace: true,
     });
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
   });
 
   it('a reload of the address the flow moved to lands on the same step', () => {
     const flow = atWelcomeSlide(start());
-    flow.send({ type: 'ticket.enter' });
+    flow.send({ type: 'slides.finish' });
     flow.clock.increment(2500);
     flow.send({ type: 'ticketReceived.skip' });
     const moved = flow.navigations().at(-1);
     // A new page load: the same flow input, the address and its history state.
     const reloaded = start();
     reloaded.open('/onboarding', '', moved?.state ?? null);
-    expect(reloaded.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(reloaded.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
     expect(reloaded.actor.getSnapshot().context.inviteCode).toBe(LINK_CODE);
   });
 });
@@ -243,8 +276,8 @@ describe("entry flow: the invite link's code is checked when the starting page o
     flow.send({ type: 'slides.next' });
     flow.api.resolve('validateInvite', { valid: true });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
-    expect(flow.actor.getSnapshot().context.slideIndex).toBe(1);
+    expect(flow.where()).toEqual({ startingPage: 'slides' });
+    expect(flow.slides().context.index).toBe(1);
     expect(flow.actor.getSnapshot().context.storedInviteCode).toBe(LINK_CODE);
     expect(flow.toasts()).toEqual([]);
   });
@@ -254,7 +287,7 @@ describe("entry flow: the invite link's code is checked when the starting page o
     flow.send({ type: 'slides.skip' });
     flow.api.reject('validateInvite', new ApiFailure(404, 'Invalid invite code'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.where()).toEqual({ inviteCode: 'entering' });
     expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
     expect(flow.toasts()).toEqual([{ message: 'Invalid Code', variant: 'error' }]);
   });
@@ -263,7 +296,7 @@ describe("entry flow: the invite link's code is checked when the starting page o
     const flow = opened();
     flow.api.reject('validateInvite', new ApiFailure(0, null));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
+    expect(flow.where()).toEqual({ startingPage: 'slides' });
     expect(flow.actor.getSnapshot().context.storedInviteCode).toBeNull();
     expect(flow.emitted).toEqual([]);
   });
@@ -273,12 +306,12 @@ describe('entry flow: the disclaimer', () => {
   it('on a phone, SUBMIT is enabled only once the box is ticked', () => {
     const flow = start();
     flow.open('/');
-    expect(flow.actor.getSnapshot().value).toBe('disclaimer');
-    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(false);
+    expect(flow.where()).toEqual({ disclaimer: 'reading' });
+    expect(flow.can({ type: 'disclaimer.submit' })).toBe(false);
     flow.send({ type: 'disclaimer.toggleAgreement' });
-    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(true);
+    expect(flow.can({ type: 'disclaimer.submit' })).toBe(true);
     flow.send({ type: 'disclaimer.toggleAgreement' });
-    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(false);
+    expect(flow.can({ type: 'disclaimer.submit' })).toBe(false);
   });
 
   it('submitting accepts the terms and goes to /invite-code', () => {
@@ -286,7 +319,7 @@ describe('entry flow: the disclaimer', () => {
     flow.open('/disclaimer');
     flow.send({ type: 'disclaimer.toggleAgreement' });
     flow.send({ type: 'disclaimer.submit' });
-    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.where()).toEqual({ inviteCode: 'entering' });
     expect(flow.emitted).toEqual([
       { type: 'session.termsAccepted' },
       { type: 'navigate', to: '/invite-code' },
@@ -296,8 +329,8 @@ describe('entry flow: the disclaimer', () => {
   it('on a desktop, SUBMIT is enabled without a box', () => {
     const flow = start({ isDesktop: true });
     flow.open('/disclaimer');
-    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.toggleAgreement' })).toBe(false);
-    expect(flow.actor.getSnapshot().can({ type: 'disclaimer.submit' })).toBe(true);
+    expect(flow.can({ type: 'disclaimer.toggleAgreement' })).toBe(false);
+    expect(flow.can({ type: 'disclaimer.submit' })).toBe(true);
   });
 
   it.each(['/', '/disclaimer'] as const)(
@@ -305,7 +338,7 @@ describe('entry flow: the disclaimer', () => {
     (path) => {
       const flow = start({ hasAcceptedTerms: true });
       flow.open(path);
-      expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+      expect(flow.where()).toEqual({ inviteCode: 'entering' });
       expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
     },
   );
@@ -316,11 +349,11 @@ describe('entry flow: the invite code', () => {
     const flow = start({ hasAcceptedTerms: true });
     flow.open('/invite-code');
     flow.send({ type: 'inviteCode.submit', inviteCode: ' BLACK2025 ' });
-    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'validating' });
+    expect(flow.where()).toEqual({ inviteCode: 'validating' });
     expect(flow.api.callsOf('validateInvite')).toEqual([{ invite_code: 'BLACK2025' }]);
     flow.api.resolve('validateInvite', { valid: true });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
     expect(flow.actor.getSnapshot().context.inviteCode).toBe('BLACK2025');
     // Kept for the device (storage key inviteCode).
     expect(flow.actor.getSnapshot().context.storedInviteCode).toBe('BLACK2025');
@@ -340,10 +373,10 @@ describe('entry flow: the invite code', () => {
     flow.send({ type: 'inviteCode.submit', inviteCode: 'BLACK2025' });
     flow.api.resolve('validateInvite', { valid: true });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'acceptingTerms' });
+    expect(flow.where()).toEqual({ onboarding: { acceptingTerms: 'reading' } });
     flow.send({ type: 'disclaimer.toggleAgreement' });
     flow.send({ type: 'disclaimer.submit' });
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
     expect(flow.emitted).toContainEqual({ type: 'session.termsAccepted' });
   });
 
@@ -353,7 +386,7 @@ describe('entry flow: the invite code', () => {
     flow.send({ type: 'inviteCode.submit', inviteCode: 'NOPE' });
     flow.api.reject('validateInvite', new ApiFailure(404, 'Invalid invite code'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.where()).toEqual({ inviteCode: 'entering' });
     expect(flow.toasts()).toEqual([{ message: 'Invalid Code', variant: 'error' }]);
   });
 
@@ -369,15 +402,9 @@ describe('entry flow: the invite code', () => {
   it('takes at most 11 characters', () => {
     const flow = start();
     flow.open('/invite-code');
-    expect(
-      flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(12) }),
-    ).toBe(false);
-    expect(
-      flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(11) }),
-    ).toBe(true);
-    expect(flow.actor.getSnapshot().can({ type: 'inviteCode.submit', inviteCode: '  ' })).toBe(
-      false,
-    );
+    expect(flow.can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(12) })).toBe(false);
+    expect(flow.can({ type: 'inviteCode.submit', inviteCode: 'A'.repeat(11) })).toBe(true);
+    expect(flow.can({ type: 'inviteCode.submit', inviteCode: '  ' })).toBe(false);
   });
 });
 
@@ -399,17 +426,15 @@ describe('entry flow: onboarding', () => {
   it('asks for an invite code when there is none', () => {
     const flow = start();
     flow.open('/onboarding');
-    expect(flow.actor.getSnapshot().value).toEqual({ inviteCode: 'entering' });
+    expect(flow.where()).toEqual({ inviteCode: 'entering' });
     expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/invite-code', replace: true }]);
   });
 
   it('registers the phone with the invite code; 201 goes to /login with the phone', async () => {
     const flow = await atPhoneEntry();
     flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'registering' });
-    expect(flow.actor.getSnapshot().can({ type: 'phone.submit', phoneNumber: PHONE_NUMBER })).toBe(
-      false,
-    );
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'registering' } });
+    expect(flow.can({ type: 'phone.submit', phoneNumber: PHONE_NUMBER })).toBe(false);
     expect(flow.api.callsOf('register')).toEqual([
       { phone_number: PHONE_NUMBER, invite_code: 'BLACK2025' },
     ]);
@@ -420,7 +445,7 @@ describe('entry flow: onboarding', () => {
       to: '/login',
       state: { phoneNumber: PHONE_NUMBER },
     });
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.where()).toEqual({ verification: 'requestingCode' });
     expect(flow.api.callsOf('requestCode')).toEqual([{ phone_number: PHONE_NUMBER }]);
   });
 
@@ -429,7 +454,7 @@ describe('entry flow: onboarding', () => {
     flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
     flow.api.reject('register', new ApiFailure(409, 'Phone number is already registered'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.where()).toEqual({ verification: 'requestingCode' });
     expect(flow.toasts()).toEqual([]);
   });
 
@@ -438,7 +463,7 @@ describe('entry flow: onboarding', () => {
     flow.send({ type: 'phone.submit', phoneNumber: PHONE_NUMBER });
     flow.api.reject('register', new ApiFailure(422, 'This invite code has been used up'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
     expect(flow.toasts()).toEqual([
       { message: 'This invite code has been used up', variant: 'error' },
     ]);
@@ -455,7 +480,7 @@ describe('entry flow: onboarding', () => {
   it('refuses a number that is not a US mobile number with its leading 1', async () => {
     const flow = await atPhoneEntry();
     for (const phoneNumber of ['2025550123', '11025550123', '1202555012', '']) {
-      expect(flow.actor.getSnapshot().can({ type: 'phone.submit', phoneNumber })).toBe(false);
+      expect(flow.can({ type: 'phone.submit', phoneNumber })).toBe(false);
     }
   });
 });
@@ -465,10 +490,10 @@ describe('entry flow: a returning player asks for a code', () => {
     const flow = start();
     flow.open('/phone-login');
     flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
-    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'requestingCode' });
+    expect(flow.where()).toEqual({ phoneLogin: 'requestingCode' });
     flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.emitted).toEqual([
       { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
       { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER } },
@@ -483,7 +508,7 @@ describe('entry flow: a returning player asks for a code', () => {
     flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
     flow.api.reject('requestCode', new ApiFailure(422, 'Phone number is not valid'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.where()).toEqual({ phoneLogin: 'entering' });
     expect(flow.toasts()).toEqual([{ message: 'Phone number is not valid', variant: 'error' }]);
   });
 
@@ -495,20 +520,22 @@ describe('entry flow: a returning player asks for a code', () => {
     await settle();
     expect(flow.toasts()).toEqual([{ message: 'Not registered', variant: 'error' }]);
     // Only a number the server does not know is a reason to offer signing up.
-    expect(flow.actor.getSnapshot().context.isNotRegistered).toBe(status === 404);
+    expect(flow.step<{ isNotRegistered: boolean }>('phoneLogin').isNotRegistered).toBe(
+      status === 404,
+    );
     flow.send({ type: 'login.submitPhone', phoneNumber: PHONE_NUMBER });
-    expect(flow.actor.getSnapshot().context.isNotRegistered).toBe(false);
+    expect(flow.step<{ isNotRegistered: boolean }>('phoneLogin').isNotRegistered).toBe(false);
   });
 });
 
 describe('entry flow: verification', () => {
   it('requests the code on opening and shows the otp until the screen is left', async () => {
     const flow = atVerification();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.where()).toEqual({ verification: 'requestingCode' });
     expect(flow.api.callsOf('requestCode')).toEqual([{ phone_number: PHONE_NUMBER }]);
     flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.emitted).toEqual([
       { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
     ]);
@@ -527,7 +554,7 @@ describe('entry flow: verification', () => {
     const flow = atVerification();
     flow.api.reject('requestCode', new ApiFailure(429, 'Too many codes requested'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.toasts()).toEqual([
       { message: 'There was a problem sending the code.', variant: 'error' },
     ]);
@@ -538,23 +565,24 @@ describe('entry flow: verification', () => {
     flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
     await settle();
     flow.emitted.length = 0;
-    expect(flow.actor.getSnapshot().can({ type: 'code.complete', code: '482' })).toBe(false);
+    expect(flow.can({ type: 'code.complete', code: '482' })).toBe(false);
     flow.send({ type: 'code.complete', code: '4821' });
     return flow;
   }
 
   it("signs in on success: 'Loading...', 'Validation Succesful', onSignedIn, then /home", async () => {
     const flow = await codeEntered();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'verifying' });
+    expect(flow.where()).toEqual({ verification: 'verifying' });
     expect(flow.api.callsOf('verifyCode')).toEqual([{ phone_number: PHONE_NUMBER, code: '4821' }]);
     flow.api.resolve('verifyCode', LOGIN);
     await settle();
-    expect(flow.actor.getSnapshot().value).toBe('signedIn');
+    expect(flow.where()).toBe('signedIn');
     expect(flow.emitted).toEqual([
       { type: 'toast', message: 'Loading...', variant: 'loading', key: 'entry-verifying' },
-      { type: 'dismissToast', key: 'entry-code-sent' },
       { type: 'dismissToast', key: 'entry-verifying' },
       { type: 'toast', message: 'Validation Succesful', variant: 'success' },
+      // The code's toast goes with the code boxes.
+      { type: 'dismissToast', key: 'entry-code-sent' },
       // The flow's output: the session signs the player in with it (and shows /home).
       { type: 'output', login: LOGIN },
     ]);
@@ -564,8 +592,8 @@ describe('entry flow: verification', () => {
     const flow = await codeEntered();
     flow.api.reject('verifyCode', new ApiFailure(401, 'Wrong code'));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
-    expect(flow.actor.getSnapshot().context.code).toBe('');
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
+    expect(flow.step<{ code: string }>('verification').code).toBe('');
     expect(flow.toasts().at(-1)).toEqual({ message: 'Invalid Code', variant: 'error' });
     flow.send({ type: 'code.complete', code: '4822' });
     expect(flow.api.callsOf('verifyCode')).toHaveLength(2);
@@ -575,7 +603,7 @@ describe('entry flow: verification', () => {
     const flow = await codeEntered();
     flow.api.reject('verifyCode', new ApiFailure(500, null));
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.toasts().at(-1)).toEqual({ message: 'Server Error', variant: 'error' });
   });
 
@@ -583,7 +611,7 @@ describe('entry flow: verification', () => {
     const flow = start();
     flow.open('/login', '', { phoneNumber: 'not a phone' });
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.where()).toEqual({ phoneLogin: 'entering' });
     expect(flow.navigations()).toEqual([{ type: 'navigate', to: '/phone-login', replace: true }]);
     expect(flow.api.calls).toEqual([]);
   });
@@ -595,29 +623,29 @@ describe('entry flow: verification', () => {
     flow.send({ type: 'code.complete', code: '4821' });
     flow.api.reject('verifyCode', new ApiFailure(401, null));
     await settle();
-    expect(flow.actor.getSnapshot().can({ type: 'code.resend' })).toBe(true);
+    expect(flow.can({ type: 'code.resend' })).toBe(true);
     flow.send({ type: 'code.resend' });
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'requestingCode' });
+    expect(flow.where()).toEqual({ verification: 'requestingCode' });
     expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
     flow.api.resolve('requestCode', { otp: '2222' });
     await settle();
     expect(flow.api.callsOf('requestCode')).toHaveLength(2);
-    expect(flow.actor.getSnapshot().value).toEqual({ verification: 'awaitingCode' });
+    expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.toasts().at(-1)).toEqual({ message: '2222', variant: 'info' });
   });
 
   it('goes back to the number on Change number, but not while a code is checked', async () => {
     const flow = atVerification();
-    expect(flow.actor.getSnapshot().can({ type: 'login.changeNumber' })).toBe(false);
+    expect(flow.can({ type: 'login.changeNumber' })).toBe(false);
     flow.api.resolve('requestCode', { otp: '1111' });
     await settle();
     flow.send({ type: 'code.complete', code: '4821' });
-    expect(flow.actor.getSnapshot().can({ type: 'login.changeNumber' })).toBe(false);
-    expect(flow.actor.getSnapshot().can({ type: 'code.resend' })).toBe(false);
+    expect(flow.can({ type: 'login.changeNumber' })).toBe(false);
+    expect(flow.can({ type: 'code.resend' })).toBe(false);
     flow.api.reject('verifyCode', new ApiFailure(401, null));
     await settle();
     flow.send({ type: 'login.changeNumber' });
-    expect(flow.actor.getSnapshot().value).toEqual({ phoneLogin: 'entering' });
+    expect(flow.where()).toEqual({ phoneLogin: 'entering' });
     expect(flow.navigations().at(-1)).toEqual({ type: 'navigate', to: '/phone-login' });
     expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
   });
@@ -625,10 +653,10 @@ describe('entry flow: verification', () => {
   it('lands in the matching state when the visitor goes Back', async () => {
     const flow = atVerification(start({ hasAcceptedTerms: true, storedInviteCode: 'BLACK2025' }));
     flow.open('/onboarding');
-    expect(flow.actor.getSnapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(flow.where()).toEqual({ onboarding: { enteringPhone: 'enteringPhone' } });
     expect(flow.emitted).toContainEqual({ type: 'dismissToast', key: 'entry-code-sent' });
     flow.open('/', `?code=${LINK_CODE}`);
     await settle();
-    expect(flow.actor.getSnapshot().value).toEqual({ startingPage: 'slides' });
+    expect(flow.where()).toEqual({ startingPage: 'slides' });
   });
 });

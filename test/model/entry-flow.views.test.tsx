@@ -229,7 +229,8 @@ describe('entry pages', () => {
     const area = await screen.findByTestId('ticket-received');
     await drag(app.user, area, 'mouse', -90);
     await drag(app.user, area, 'touch', -80);
-    expect(app.snapshot().value).toEqual({ startingPage: 'ticketReceived' });
+    expect(app.snapshot().value).toBe('startingPage');
+    expect(app.snapshotOf<{ value: unknown }>('startingPage')?.value).toBe('ticketReceived');
     await drag(app.user, area, 'touch', -130);
     await waitFor(() => expect(window.location.pathname).toBe('/onboarding'));
     expect(window.history.state).toEqual({ inviteCode: INVITE_LINK_CODE, skipDisclaimers: false });
@@ -292,5 +293,6 @@ describe('entry pages', () => {
     });
     await screen.findByRole('heading', { name: 'Verify Your Mobile Number' });
     expect(app.snapshot().value).toEqual({ onboarding: 'enteringPhone' });
+    expect(app.snapshotOf<{ value: unknown }>('phoneRegistration')?.value).toBe('enteringPhone');
   });
 });

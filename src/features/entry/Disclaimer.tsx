@@ -6,15 +6,16 @@ import {
   selectIsAgreementChecked,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { SignInLink } from './AccountLinks';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { useSelector } from '@xstate/react';
+import type { EntryStep } from './entry-flow-actor';
 
 /** The disclaimer: what a player agrees to, with the terms, privacy policy and rules. */
-export function Disclaimer() {
-  const send = useEntryFlowSend();
-  const showBox = useEntryFlowSelector(selectIsAgreementBoxShown);
-  const checked = useEntryFlowSelector(selectIsAgreementChecked);
-  const canToggle = useEntryFlowSelector(selectCanToggleAgreement);
-  const canSubmit = useEntryFlowSelector(selectCanSubmitDisclaimer);
+export function Disclaimer({ terms }: { terms: EntryStep<'terms'> }) {
+  const send = terms.send;
+  const showBox = useSelector(terms, selectIsAgreementBoxShown);
+  const checked = useSelector(terms, selectIsAgreementChecked);
+  const canToggle = useSelector(terms, selectCanToggleAgreement);
+  const canSubmit = useSelector(terms, selectCanSubmitDisclaimer);
   return (
     <main className="screen entry entry--disclaimer">
       <h1 className="entry__title">Disclaimer</h1>

@@ -7,21 +7,26 @@ import {
   selectIsValidatingInviteCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { SignInLink } from './AccountLinks';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { useSelector } from '@xstate/react';
+import { Step, type EntryStep } from './entry-flow-actor';
 import './entry.css';
 
-const InviteCodeForm = z.object({ inviteCode: InviteCode });
+const InviteCodeFields = z.object({ inviteCode: InviteCode });
 
 /** "/invite-code": 'Enter Invitation Code'. */
 export function InviteCodePage(): React.JSX.Element {
-  const send = useEntryFlowSend();
-  const canSubmit = useEntryFlowSelector(selectIsEnteringInviteCode);
-  const busy = useEntryFlowSelector(selectIsValidatingInviteCode);
+  return <Step id="inviteCode" view={(step) => <InviteCodeForm step={step} />} />;
+}
+
+function InviteCodeForm({ step }: { step: EntryStep<'inviteCode'> }): React.JSX.Element {
+  const send = step.send;
+  const canSubmit = useSelector(step, selectIsEnteringInviteCode);
+  const busy = useSelector(step, selectIsValidatingInviteCode);
   const { register, handleSubmit, formState } = useForm<
-    z.input<typeof InviteCodeForm>,
+    z.input<typeof InviteCodeFields>,
     unknown,
-    z.output<typeof InviteCodeForm>
-  >({ resolver: zodResolver(InviteCodeForm), defaultValues: { inviteCode: '' } });
+    z.output<typeof InviteCodeFields>
+  >({ resolver: zodResolver(InviteCodeFields), defaultValues: { inviteCode: '' } });
   const error = formState.errors.inviteCode?.message;
 
   return (

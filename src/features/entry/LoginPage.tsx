@@ -7,7 +7,8 @@ import {
   selectSubmittedCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { CodeBoxes } from './CodeBoxes';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { useSelector } from '@xstate/react';
+import { Step, type EntryStep } from './entry-flow-actor';
 import './entry.css';
 
 /**
@@ -15,13 +16,17 @@ import './entry.css';
  * never came (or was voided by wrong guesses) asks for a new one or goes back to the number.
  */
 export function LoginPage(): React.JSX.Element {
-  const send = useEntryFlowSend();
-  const canType = useEntryFlowSelector(selectIsAwaitingCode);
-  const requesting = useEntryFlowSelector(selectIsRequestingCode);
-  const verifying = useEntryFlowSelector(selectIsVerifying);
-  const submitted = useEntryFlowSelector(selectSubmittedCode);
-  const canResend = useEntryFlowSelector(selectCanResendCode);
-  const canChangeNumber = useEntryFlowSelector(selectCanChangeNumber);
+  return <Step id="verification" view={(step) => <Verification step={step} />} />;
+}
+
+function Verification({ step }: { step: EntryStep<'verification'> }): React.JSX.Element {
+  const send = step.send;
+  const canType = useSelector(step, selectIsAwaitingCode);
+  const requesting = useSelector(step, selectIsRequestingCode);
+  const verifying = useSelector(step, selectIsVerifying);
+  const submitted = useSelector(step, selectSubmittedCode);
+  const canResend = useSelector(step, selectCanResendCode);
+  const canChangeNumber = useSelector(step, selectCanChangeNumber);
   return (
     <main className="screen entry entry--form" aria-busy={requesting || verifying}>
       <h1 className="entry__title">Enter Verification Code</h1>

@@ -4,16 +4,21 @@ import {
   selectIsRequestingLoginCode,
 } from '../../../machines/entry-flow/entry-flow.selectors';
 import { SignUpLink } from './AccountLinks';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { useSelector } from '@xstate/react';
+import { Step, type EntryStep } from './entry-flow-actor';
 import { PhoneForm } from './PhoneForm';
 import './entry.css';
 
 /** "/phone-login": 'Welcome back', a returning player asks for a code. */
 export function PhoneLoginPage(): React.JSX.Element {
-  const send = useEntryFlowSend();
-  const canSubmit = useEntryFlowSelector(selectIsEnteringLoginPhone);
-  const busy = useEntryFlowSelector(selectIsRequestingLoginCode);
-  const notRegistered = useEntryFlowSelector(selectIsNotRegistered);
+  return <Step id="phoneLogin" view={(step) => <PhoneLogin step={step} />} />;
+}
+
+function PhoneLogin({ step }: { step: EntryStep<'phoneLogin'> }): React.JSX.Element {
+  const send = step.send;
+  const canSubmit = useSelector(step, selectIsEnteringLoginPhone);
+  const busy = useSelector(step, selectIsRequestingLoginCode);
+  const notRegistered = useSelector(step, selectIsNotRegistered);
   return (
     <main className="screen entry entry--form">
       <h1 className="entry__title">Welcome back</h1>

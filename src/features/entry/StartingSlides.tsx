@@ -1,29 +1,29 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { InstructionSlides } from '../../components/InstructionSlides';
 import {
   selectCanEnter,
   selectCanSkipSlides,
   selectIsArrowShown,
-  selectSlideIndex,
 } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { selectSlideIndex, type SlidesMachine } from '../../../machines/shared/slides.machine';
 import { STARTING_SLIDES } from './slides';
 
 /** The starting page of an invite link: the intro slides, then Welcome with ENTER. */
-export function StartingSlides() {
-  const send = useEntryFlowSend();
-  const index = useEntryFlowSelector(selectSlideIndex);
-  const showArrow = useEntryFlowSelector(selectIsArrowShown);
-  const canSkip = useEntryFlowSelector(selectCanSkipSlides);
-  const canEnter = useEntryFlowSelector(selectCanEnter);
+export function StartingSlides({ slides }: { slides: ActorRefFrom<SlidesMachine> }) {
+  const index = useSelector(slides, selectSlideIndex);
+  const showArrow = useSelector(slides, selectIsArrowShown);
+  const canSkip = useSelector(slides, selectCanSkipSlides);
+  const canEnter = useSelector(slides, selectCanEnter);
   return (
     <main className="screen entry entry--slides">
       <InstructionSlides
         label="About BLACK BUTTON"
         slides={STARTING_SLIDES}
         index={index}
-        onNext={() => send({ type: 'slides.next' })}
-        onPrevious={() => send({ type: 'slides.previous' })}
-        onSkip={() => send({ type: 'slides.skip' })}
+        onNext={() => slides.send({ type: 'slides.next' })}
+        onPrevious={() => slides.send({ type: 'slides.previous' })}
+        onSkip={() => slides.send({ type: 'slides.skip' })}
         showArrow={showArrow}
         showSkip={canSkip}
         action={
@@ -31,7 +31,7 @@ export function StartingSlides() {
             <button
               type="button"
               className="primary-button entry__enter"
-              onClick={() => send({ type: 'ticket.enter' })}
+              onClick={() => slides.send({ type: 'slides.finish' })}
             >
               ENTER
             </button>

@@ -1,12 +1,13 @@
 import { SWIPE_THRESHOLDS } from '../../components/InstructionSlides';
 import { Swipeable } from '../../components/Swipeable';
 import { selectCanLeaveTicketReceived } from '../../../machines/entry-flow/entry-flow.selectors';
-import { useEntryFlowSelector, useEntryFlowSend } from './entry-flow-actor';
+import { useSelector } from '@xstate/react';
+import type { EntryStep } from './entry-flow-actor';
 
 /** One entry ticket received and kept in the wallet; on to /onboarding. */
-export function TicketReceived() {
-  const send = useEntryFlowSend();
-  const canLeave = useEntryFlowSelector(selectCanLeaveTicketReceived);
+export function TicketReceived({ page }: { page: EntryStep<'startingPage'> }) {
+  const canLeave = useSelector(page, selectCanLeaveTicketReceived);
+  const send = page.send;
   // A left swipe or mouse drag of more than 100 px (spec section 2).
   const release = (dx: number) => {
     if (dx < -SWIPE_THRESHOLDS.mouse) send({ type: 'ticketReceived.forward' });

@@ -7,8 +7,7 @@ import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
 import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
-import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
-import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
+import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import {
   createPlayersActors,
   playersMachine,
@@ -152,7 +151,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     <App
       sessionLogic={sessionLogic}
       sessionOptions={sessionOptions}
-      entryFlowLogic={entryFlowMachine.provide({ actors: createEntryFlowActors(entryApi) })}
+      entryFlowLogic={connectEntryFlow(entryApi)}
       playersLogic={playersMachine.provide({ actors: createPlayersActors(playersApi) })}
       drawCycleLogic={drawCycleMachine.provide({
         actors: createDrawCycleActors(drawApi, cable.listen),

@@ -7,8 +7,7 @@ import { vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { emit, setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
-import { createEntryFlowActors } from '../../../machines/entry-flow/entry-flow.actors';
-import { entryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
+import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import { DisclaimerPage } from '../../../src/features/entry/DisclaimerPage';
 import { EntryRouteSync } from '../../../src/features/entry/EntryRouteSync';
 import { isDesktopDevice } from '../../../src/features/entry/device';
@@ -74,14 +73,15 @@ export function renderEntryFlow(
   const clock = new SimulatedClock();
   const onSignedIn = vi.fn<(login: LoginResponse) => void>();
   const onTermsAccepted = vi.fn<() => void>();
-  let latest: EntryFlowSnapshot | null = null;
+  // Each actor's latest snapshot, by the id it runs under (the flow, its steps, theirs).
+  const latest = new Map<string, unknown>();
   const inspect = (event: InspectionEvent) => {
     options.inspect?.(event);
-    if (event.type === '@xstate.snapshot' && (event.actorRef as AnyActorRef).id === 'entryFlow') {
-      latest = event.snapshot as EntryFlowSnapshot;
+    if (event.type === '@xstate.snapshot') {
+      latest.set((event.actorRef as AnyActorRef).id, event.snapshot);
     }
   };
-  const entryFlow = entryFlowMachine.provide({ actors: createEntryFlowActors(api) });
+  const entryFlow = connectEntryFlow(api);
   // The session as the entry flow sees it: its parent, told when the terms are accepted, and
   // given the login when the flow ends.
   const session = setup({
@@ -137,9 +137,12 @@ export function renderEntryFlow(
     onTermsAccepted,
     /** The running flow's latest snapshot, as the inspector reported it. */
     snapshot: (): EntryFlowSnapshot => {
-      if (!latest) throw new Error('The entry flow has not started');
-      return latest;
+      const snapshot = latest.get('entryFlow');
+      if (!snapshot) throw new Error('The entry flow has not started');
+      return snapshot as EntryFlowSnapshot;
     },
+    /** The latest snapshot of the actor running as `id` (a step of the flow, the slides). */
+    snapshotOf: <T,>(id: string): T | undefined => latest.get(id) as T | undefined,
     /** Moves the flow's clock (its named delays) forward. */
     advance: (ms: number) => act(() => clock.increment(ms)),
   };

@@ -1,7 +1,8 @@
-// The abstract model of the entry flow that path generation walks: which events a visitor (or
-// the network) can cause in each state, with small named fixtures, and which parts of a state
-// tell two states apart.
-import type { DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate';
+// The entry flow's model for the generated walks: small named fixtures, the calls' outcomes as
+// the steps receive them, and the flow's own events (the routes a visitor opens, each step's
+// end as its output), with what tells two of the flow's states apart.
+import type { EventObject, SnapshotFrom } from 'xstate';
+import type { WalkSnapshot } from './entry-walk';
 import type { LoginResponse } from '../../../contract/api';
 import { ApiFailure } from '../../../src/lib/api';
 import type {
@@ -9,6 +10,7 @@ import type {
   EntryFlowEvent,
   EntryFlowInput,
 } from '../../../machines/entry-flow/entry-flow.machine';
+import type { EntryStepId } from '../../../machines/entry-flow/entry-flow.steps';
 
 export const INVITE_LINK_CODE = 'LINK2025';
 export const TYPED_INVITE_CODE = 'BLACK2025';
@@ -30,37 +32,48 @@ export const MODEL_INPUT: EntryFlowInput = {
   storedInviteCode: null,
 };
 
-/** The invoked calls the chart branches on (counting invite clicks has no branches). */
-export const INVOKE_IDS = [
-  'checkInviteLink',
-  'validateInvite',
-  'register',
-  'requestLoginCode',
-  'requestCode',
-  'verifyCode',
-] as const;
-export type InvokeId = (typeof INVOKE_IDS)[number];
-
-export const TICKET_REVEAL_EVENT =
-  'xstate.after.ticketReveal.entryFlow.startingPage.revealingTicket';
-
-export type ModelEvent =
-  | EntryFlowEvent
-  | DoneActorEvent<unknown, InvokeId>
-  | ErrorActorEvent<unknown, InvokeId>
-  | { type: typeof TICKET_REVEAL_EVENT };
-export type ModelEventType = ModelEvent['type'];
-
 export type EntryFlowSnapshot = SnapshotFrom<typeof entryFlowMachine>;
 
-const done = (id: InvokeId, output: unknown): ModelEvent =>
-  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as ModelEvent;
-const failed = (id: InvokeId, status: number, detail: string | null = null): ModelEvent =>
+/** An invoked actor (a call, or a step) ending with `output`. */
+export const done = (id: string, output: unknown): EventObject =>
+  ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as EventObject;
+/** An invoked call failing with an HTTP status (0: the network failed). */
+export const failed = (id: string, status: number, detail: string | null = null): EventObject =>
   ({
     type: `xstate.error.actor.${id}`,
     error: new ApiFailure(status, detail),
     actorId: id,
-  }) as unknown as ModelEvent;
+  }) as EventObject;
+
+/** The candidates the running invoked actors of `snapshot` can end with. */
+export function outcomesOf(
+  snapshot: WalkSnapshot,
+  outcomes: Record<string, EventObject[]>,
+): EventObject[] {
+  return Object.entries(outcomes).flatMap(([id, events]) => (snapshot.children[id] ? events : []));
+}
+
+/** How a model event reads in a path's name. */
+export function describeModelEvent(event: EventObject): string {
+  if (event.type === 'route.opened') {
+    const opened = event as Extract<EntryFlowEvent, { type: 'route.opened' }>;
+    const state = opened.navigationState === null ? '' : ' (with state)';
+    return `open ${opened.path}${opened.search}${state}`;
+  }
+  if ('error' in event) {
+    const status = (event.error as { status: number }).status;
+    return `${event.type.replace('xstate.error.actor.', '')} fails ${status}`;
+  }
+  if ('output' in event) {
+    const output = event.output as Record<string, unknown> | undefined;
+    const detail = output && typeof output === 'object' ? ` ${JSON.stringify(output)}` : '';
+    return `${event.type.replace('xstate.done.actor.', '')} ends${detail}`;
+  }
+  if (event.type.startsWith('xstate.after.')) return 'time passes';
+  return event.type;
+}
+
+// ---- the flow's own walk ----------------------------------------------------------------
 
 /** Routes a visitor can open by hand: a link, the address bar, Back. */
 export const ROUTE_OPENINGS: EntryFlowEvent[] = [
@@ -85,105 +98,67 @@ export const ROUTE_OPENINGS: EntryFlowEvent[] = [
   { type: 'route.opened', path: '/login', search: '', navigationState: null },
 ];
 
-const VISITOR_EVENTS: EntryFlowEvent[] = [
-  { type: 'slides.next' },
-  { type: 'slides.previous' },
-  { type: 'slides.skip' },
-  { type: 'ticket.enter' },
-  { type: 'ticket.imageLoaded' },
-  { type: 'ticketReceived.forward' },
-  { type: 'ticketReceived.skip' },
-  { type: 'disclaimer.toggleAgreement' },
-  { type: 'disclaimer.submit' },
-  { type: 'inviteCode.submit', inviteCode: TYPED_INVITE_CODE },
-  { type: 'phone.submit', phoneNumber: PHONE_NUMBER },
-  { type: 'login.submitPhone', phoneNumber: PHONE_NUMBER },
-  { type: 'code.complete', code: TEXTED_CODE },
-  { type: 'code.resend' },
-  { type: 'login.changeNumber' },
-];
-
-/** How each call can end, as the chart receives it. */
-export const CALL_OUTCOMES: Record<InvokeId, ModelEvent[]> = {
-  checkInviteLink: [
-    done('checkInviteLink', { inviteCode: INVITE_LINK_CODE }),
-    failed('checkInviteLink', 404, 'Invalid invite code'),
-    failed('checkInviteLink', 0),
+/** How each step can end, as the flow receives it. */
+export const STEP_OUTCOMES: Record<EntryStepId, EventObject[]> = {
+  startingPage: [
+    done('startingPage', {
+      next: 'onboarding',
+      inviteCode: INVITE_LINK_CODE,
+      skipDisclaimers: false,
+    }),
+    done('startingPage', {
+      next: 'onboarding',
+      inviteCode: INVITE_LINK_CODE,
+      skipDisclaimers: true,
+    }),
+    done('startingPage', { next: 'inviteCode' }),
   ],
-  validateInvite: [
-    done('validateInvite', { inviteCode: TYPED_INVITE_CODE }),
-    failed('validateInvite', 404, 'Invalid invite code'),
-    failed('validateInvite', 0),
-  ],
-  register: [
-    done('register', undefined),
-    failed('register', 409, 'Phone number is already registered'),
-    failed('register', 422, 'This invite code has been used up'),
-    failed('register', 500),
-  ],
-  requestLoginCode: [
-    done('requestLoginCode', { otp: TEXTED_CODE }),
-    failed('requestLoginCode', 422, 'Phone number is not valid'),
-    failed('requestLoginCode', 404, 'No player has this phone number'),
-    failed('requestLoginCode', 500),
-  ],
-  requestCode: [
-    done('requestCode', { otp: TEXTED_CODE }),
-    done('requestCode', { otp: null }),
-    failed('requestCode', 500),
-  ],
-  verifyCode: [done('verifyCode', LOGIN), failed('verifyCode', 401), failed('verifyCode', 500)],
+  terms: [done('terms', undefined)],
+  inviteCode: [done('inviteCode', { inviteCode: TYPED_INVITE_CODE })],
+  phoneRegistration: [done('phoneRegistration', { phoneNumber: PHONE_NUMBER })],
+  phoneLogin: [done('phoneLogin', { phoneNumber: PHONE_NUMBER })],
+  verification: [done('verification', { login: LOGIN }), done('verification', { login: null })],
 };
 
-/** The events enabled in `snapshot`: what the visitor can do there and how running calls end. */
-export function entryFlowModelEvents(snapshot: EntryFlowSnapshot): ModelEvent[] {
+const LINK_CONFIRMED: EntryFlowEvent = {
+  type: 'inviteLink.confirmed',
+  inviteCode: INVITE_LINK_CODE,
+};
+
+/** The events the flow can take in `snapshot`: routes opened, steps ending, the link checked. */
+export function entryFlowModelEvents(snapshot: WalkSnapshot): EventObject[] {
   // Signed in: the flow has ended with its login and takes no more events.
   if (snapshot.status === 'done') return [];
-  const candidates: ModelEvent[] = [...ROUTE_OPENINGS, ...VISITOR_EVENTS];
-  for (const id of INVOKE_IDS) {
-    if (snapshot.children[id]) candidates.push(...CALL_OUTCOMES[id]);
-  }
-  if (snapshot.matches({ startingPage: 'revealingTicket' }))
-    candidates.push({ type: TICKET_REVEAL_EVENT });
-  return candidates.filter((event) => snapshot.can(event as EntryFlowEvent));
+  const context = (snapshot as EntryFlowSnapshot).context;
+  const candidates: EventObject[] = [...ROUTE_OPENINGS, ...outcomesOf(snapshot, STEP_OUTCOMES)];
+  const confirmed = context.storedInviteCode === INVITE_LINK_CODE;
+  if (snapshot.children.startingPage && !confirmed) candidates.push(LINK_CONFIRMED);
+  return candidates.filter((event) => {
+    // A code the server confirmed is not refused afterwards.
+    const output = (event as { output?: { next?: string } }).output;
+    if (confirmed && output?.next === 'inviteCode') return false;
+    return snapshot.can(event);
+  });
 }
 
 /**
- * What tells two states apart for the walk: where the flow is, what that screen shows, and the
- * two things that change later decisions (terms accepted, an invite code on the device). What
- * other screens left behind in the context does not make a new state worth walking to.
+ * What tells two of the flow's states apart: where it is, the two things that change later
+ * decisions (terms accepted, an invite code on the device), and what the screen's address
+ * carries (the code and Skip on /onboarding, the number on /login).
  */
-export function serializeEntryFlowState(snapshot: EntryFlowSnapshot): string {
-  const c = snapshot.context;
+export function serializeEntryFlowState(snapshot: WalkSnapshot): string {
+  const { context } = snapshot as EntryFlowSnapshot;
   const screen = (): Record<string, unknown> => {
-    if (snapshot.matches({ startingPage: 'slides' }))
-      return { slide: c.slideIndex, arrowHidden: c.isArrowHidden, link: c.inviteLinkCode };
-    if (snapshot.matches({ startingPage: 'revealingTicket' }))
-      return { loaded: c.isTicketImageLoaded };
-    if (snapshot.matches({ startingPage: 'ticketReceived' })) return { link: c.inviteLinkCode };
-    if (snapshot.matches('disclaimer')) return { agreed: c.isAgreementChecked };
     if (snapshot.matches('onboarding'))
-      return {
-        invite: c.inviteCode,
-        skip: c.skipDisclaimers,
-        agreed: c.isAgreementChecked,
-        phone: c.phoneNumber,
-      };
-    if (snapshot.matches('phoneLogin')) return { notRegistered: c.isNotRegistered };
-    if (snapshot.matches('verification')) return { phone: c.phoneNumber, code: c.code };
+      return { invite: context.inviteCode, skip: context.skipDisclaimers };
+    if (snapshot.matches('verification'))
+      return { phone: context.phoneNumber, onItsWay: context.isCodeOnItsWay };
     return {};
   };
-  // The slides and the reveal look and behave the same whatever the visitor did before.
-  const onStartingPage =
-    snapshot.matches({ startingPage: 'slides' }) ||
-    snapshot.matches({ startingPage: 'revealingTicket' });
   return JSON.stringify({
     value: snapshot.value,
-    ...(onStartingPage ? {} : { terms: c.hasAcceptedTerms, stored: c.storedInviteCode }),
-    // Whether the link's code is still being checked decides what can happen next.
-    ...(snapshot.matches('startingPage')
-      ? { checking: 'checkInviteLink' in snapshot.children }
-      : {}),
+    terms: context.hasAcceptedTerms,
+    stored: context.storedInviteCode,
     ...screen(),
   });
 }
