@@ -1,16 +1,18 @@
 // The root of the app's actor system (spec sections 3, 4 and 8): the player's session, signed
 // out or signed in, the flags that follow a player across visits, and the operator's settings.
 // Signed out it invokes the entry flow; the entry flow's output (the login) signs the player in.
-// Signed in it invokes the draw cycle. The app starts this root with the systemId `session`, so
-// children reach it through the system (`system.get('session')`), never through the views. The
-// children are invoked by id, without systemIds of their own: a path walk (xstate/graph) enters
-// the same state many times in one system, and a systemId may be registered only once.
+// Signed in it runs the signed-in flows (the draw, the players screen), loaded when a player
+// first signs in so that a newcomer's first screen does not carry them. The app starts this root
+// with the systemId `session`, so children reach it through the system (`system.get('session')`),
+// never through the views. The children run by id, without systemIds of their own: a path walk
+// (xstate/graph) enters the same state many times in one system, and a systemId may be
+// registered only once.
 import { browserClock, type Clock } from '../shared/clock';
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
-import { drawCycleMachine } from '../draw-cycle/draw-cycle.machine';
+import type { DrawCycleInput, DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
-import { playersMachine } from '../players/players.machine';
+import type { PlayersInput, PlayersMachine } from '../players/players.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { readItem, STORAGE_KEYS } from '../shared/device';
 import type { AppEffect } from '../shared/effects';
@@ -40,7 +42,12 @@ export type SessionContext = PersistedSession & {
   canShare: boolean;
   /** The app's origin, for the invite links the players screen shares. */
   origin: string;
+  /** The signed-in flows are loaded and running (the session passes addresses on to them). */
+  areFlowsRunning: boolean;
 };
+
+/** The machines that run while a player is signed in, loaded with the signed-in app. */
+export type SignedInFlows = { drawCycle: DrawCycleMachine; players: PlayersMachine };
 
 export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
 
@@ -87,6 +94,7 @@ export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
 
 export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
 export const TOAST_DELETE_FAILED = 'Could not delete user account';
+export const TOAST_APP_UNAVAILABLE = 'The app could not be loaded. Please reload the page.';
 export const AFTER_SIGN_OUT_PATH = '/disclaimer';
 /** Where a player lands once signed in. */
 export const SIGNED_IN_PATH = '/home';
@@ -105,6 +113,7 @@ function initialContext(input: SessionInput): SessionContext {
     clock: input.clock ?? browserClock,
     canShare: input.canShare ?? false,
     origin: input.origin ?? '',
+    areFlowsRunning: false,
   };
 }
 
@@ -117,13 +126,16 @@ export const sessionMachine = setup({
   },
   actors: {
     ...disconnectedSessionActors,
-    // The app provides both connected to the API; tests provide them with fakes.
+    // The app provides the entry flow connected to the API, and loads the signed-in flows
+    // connected to it; tests provide them with fakes.
     entryFlow: entryFlowMachine,
-    drawCycle: drawCycleMachine,
-    players: playersMachine,
+    loadSignedInFlows: fromPromise<SignedInFlows>(() =>
+      Promise.reject(new Error('The session was started without its signed-in flows.')),
+    ),
   },
   guards: {
     isAuthenticated: ({ context }) => context.isAuthenticated,
+    areFlowsRunning: ({ context }) => context.areFlowsRunning,
     canRetryConfig: ({ context }) => context.configFailures < CONFIG_RETRIES,
   },
   delays: {
@@ -132,6 +144,33 @@ export const sessionMachine = setup({
   },
   actions: {
     acceptTerms: assign({ hasAcceptedTerms: true }),
+    // The draw reads the session's flags from the session itself when it needs them; the
+    // players screen stays idle until the player opens it.
+    startSignedInFlows: assign(({ context, self, spawn }, flows: SignedInFlows) => {
+      // Loaded logic, not named in `actors`: its ids and inputs are typed here.
+      const start = spawn as unknown as (logic: AnyActorLogic, options: object) => unknown;
+      start(flows.drawCycle, {
+        id: SYSTEM_IDS.drawCycle,
+        input: {
+          clock: context.clock,
+          stored: readStoredDraw(browserStorage()),
+          session: self,
+        } satisfies DrawCycleInput,
+      });
+      start(flows.players, {
+        id: SYSTEM_IDS.players,
+        input: { canShare: context.canShare, origin: context.origin } satisfies PlayersInput,
+      });
+      return { areFlowsRunning: true };
+    }),
+    stopDraw: stopChild(SYSTEM_IDS.drawCycle),
+    stopPlayers: stopChild(SYSTEM_IDS.players),
+    markFlowsStopped: assign({ areFlowsRunning: false }),
+    toastFlowsUnavailable: emit({
+      type: 'toast',
+      message: TOAST_APP_UNAVAILABLE,
+      variant: 'error',
+    }),
     storeToken: (_, params: { token: string }) => writeToken(browserStorage(), params.token),
     recordSignIn: assign((_, params: { login: LoginResponse }) => {
       const returning = params.login.questionnaires_count > 0;
@@ -202,28 +241,23 @@ export const sessionMachine = setup({
         },
         signedIn: {
           initial: 'active',
-          // The draw runs while a player is signed in (the timer is fetched only then); the
-          // players screen too, idle until the player opens it.
-          invoke: [
-            {
-              id: SYSTEM_IDS.drawCycle,
-              src: 'drawCycle',
-              // The draw reads the session's flags from the session itself when it needs them.
-              input: ({ context, self }) => ({
-                clock: context.clock,
-                stored: readStoredDraw(browserStorage()),
-                session: self,
-              }),
+          // The draw runs while a player is signed in (the timer is fetched only then), and
+          // the players screen; they load with the signed-in app, the first time it is needed.
+          invoke: {
+            id: 'loadSignedInFlows',
+            src: 'loadSignedInFlows',
+            onDone: {
+              actions: { type: 'startSignedInFlows', params: ({ event }) => event.output },
             },
-            {
-              id: SYSTEM_IDS.players,
-              src: 'players',
-              input: ({ context }) => ({ canShare: context.canShare, origin: context.origin }),
-            },
-          ],
+            onError: { actions: 'toastFlowsUnavailable' },
+          },
+          exit: ['stopDraw', 'stopPlayers', 'markFlowsStopped'],
           on: {
             // The player opened an address: the screens that name their routes hear of it.
-            'route.opened': { actions: sendTo(SYSTEM_IDS.players, ({ event }) => event) },
+            'route.opened': {
+              guard: 'areFlowsRunning',
+              actions: sendTo(SYSTEM_IDS.players, ({ event }) => event),
+            },
             'session.grandPrizeShown': {
               actions: [
                 { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },

@@ -1,15 +1,13 @@
 import type { Clock } from '../../machines/shared/clock';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Router, useLocation } from 'wouter';
-import type { ActorOptions } from 'xstate';
-import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
+import { fromPromise, type ActorOptions } from 'xstate';
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
-import { SYSTEM_IDS } from '../../machines/session/session.machine';
+import { SYSTEM_IDS, type SignedInFlows } from '../../machines/session/session.machine';
 import { browserStorage, readStoredSession } from '../../machines/session/session.persistence';
 import { selectIsAuthenticated } from '../../machines/session/session.selectors';
 import { isDesktopDevice } from '../features/entry/device';
-import { canShare } from '../features/players/players-logic';
-import type { PlayersMachine } from '../../machines/players/players.machine';
+import { canShare } from '../features/players/share';
 import { setUnauthorizedHandler } from '../lib/api-on-demand';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
@@ -30,15 +28,13 @@ export type AppProps = {
   sessionLogic?: SessionLogic;
   /** The entry flow the session invokes while signed out; tests give one with fake calls. */
   entryFlowLogic?: EntryFlowMachine;
-  /** The draw cycle the session invokes while signed in; tests give one with fakes. */
-  drawCycleLogic?: DrawCycleMachine;
+  /** Loads the flows the session runs while signed in (the draw, the players screen); tests give them with fakes. */
+  loadFlows?: () => Promise<SignedInFlows>;
   /**
    * Clock and inspection of the whole system (tests move time and record transitions). The
    * clock runs the delays and is the one the machines read the time from.
    */
   sessionOptions?: Pick<ActorOptions<SessionLogic>, 'inspect'> & { clock?: Clock };
-  /** The players screen the session invokes while signed in; tests give one with fakes. */
-  playersLogic?: PlayersMachine;
   /** The Stately inspector (development, `?inspect`): watches every actor of the system. */
   inspect?: ActorOptions<SessionLogic>['inspect'];
 };
@@ -89,20 +85,18 @@ function Shell() {
 export function App({
   sessionLogic = connectedSessionMachine,
   entryFlowLogic,
-  drawCycleLogic,
+  loadFlows,
   sessionOptions,
-  playersLogic,
   inspect,
 }: AppProps) {
   const showsToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted, toastsWanted);
   // Read once: the system keeps its own state from then on.
   const [logic] = useState(() =>
-    entryFlowLogic || drawCycleLogic || playersLogic
+    entryFlowLogic || loadFlows
       ? sessionLogic.provide({
           actors: {
             ...(entryFlowLogic ? { entryFlow: entryFlowLogic } : {}),
-            ...(drawCycleLogic ? { drawCycle: drawCycleLogic } : {}),
-            ...(playersLogic ? { players: playersLogic } : {}),
+            ...(loadFlows ? { loadSignedInFlows: fromPromise(loadFlows) } : {}),
           },
         })
       : sessionLogic,

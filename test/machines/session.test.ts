@@ -8,13 +8,17 @@ import {
   type ActorRefFrom,
   type AnyActorRef,
 } from 'xstate';
+import { drawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
 import type { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
+import { playersMachine } from '../../machines/players/players.machine';
 import type { AppConfigResponse, LoginResponse } from '../../contract/api';
 import type { AppEffect } from '../../machines/shared/effects';
 import { createSessionActors, FALLBACK_APP_CONFIG } from '../../machines/session/session.actors';
 import {
   CONFIG_RETRIES,
   sessionMachine,
+  type SignedInFlows,
+  TOAST_APP_UNAVAILABLE,
   TOAST_DELETE_FAILED,
   TOAST_UNAUTHORIZED,
   type SessionInput,
@@ -111,6 +115,7 @@ function start(
     input?: Partial<SessionInput>;
     api?: ReturnType<typeof fakeApi>;
     clock?: SimulatedClock;
+    flows?: typeof loadFlows;
   } = {},
 ) {
   const api = options.api ?? fakeApi();
@@ -121,7 +126,13 @@ function start(
     ...options.input,
   };
   const actor = createActor(
-    sessionMachine.provide({ actors: { ...api.actors, entryFlow: fakeEntryFlow } }),
+    sessionMachine.provide({
+      actors: {
+        ...api.actors,
+        entryFlow: fakeEntryFlow,
+        loadSignedInFlows: options.flows ?? loadFlows,
+      },
+    }),
     {
       input,
       ...(options.clock ? { clock: options.clock } : {}),
@@ -135,6 +146,11 @@ function start(
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The signed-in flows as the app loads them (without their API: their calls fail). */
+const loadFlows = fromPromise<SignedInFlows>(() =>
+  Promise.resolve({ drawCycle: drawCycleMachine, players: playersMachine }),
+);
 
 /** The entry flow as the session sees it: a child that ends with a login. */
 const fakeEntryFlow = setup({
@@ -225,6 +241,50 @@ describe('session: signing in', () => {
     // No entry flow runs while signed in: nothing can sign the player in again.
     expect(entryFlowOf(actor)).toBeUndefined();
     expect(actor.getSnapshot().context.isFirstTimeUser).toBe(true);
+  });
+});
+
+describe('session: the signed-in flows', () => {
+  const running = (actor: ActorRefFrom<typeof sessionMachine>) =>
+    Object.keys(actor.getSnapshot().children).filter((id) => ['drawCycle', 'players'].includes(id));
+
+  it('loads the draw and the players screen once signed in, and stops them when signed out', async () => {
+    const { actor } = start();
+    expect(running(actor)).toEqual([]);
+    await signIn(actor);
+    expect(running(actor).sort()).toEqual(['drawCycle', 'players']);
+    expect(actor.getSnapshot().context.areFlowsRunning).toBe(true);
+    actor.send({ type: 'session.unauthorized' });
+    expect(running(actor)).toEqual([]);
+    expect(actor.getSnapshot().context.areFlowsRunning).toBe(false);
+  });
+
+  it('passes an opened address on to the players screen only once it runs', async () => {
+    let loaded: (flows: SignedInFlows) => void = () => undefined;
+    const flows = fromPromise<SignedInFlows>(() => new Promise((resolve) => (loaded = resolve)));
+    const { actor } = start({ flows });
+    await signIn(actor);
+    // Not loaded yet: nothing to pass the address to, and nothing breaks.
+    actor.send({ type: 'route.opened', path: '/players' });
+    expect(actor.getSnapshot().status).toBe('active');
+    loaded({ drawCycle: drawCycleMachine, players: playersMachine });
+    await flush();
+    actor.send({ type: 'route.opened', path: '/players' });
+    const players = actor.getSnapshot().children.players as AnyActorRef | undefined;
+    expect((players?.getSnapshot() as { value: unknown }).value).toMatchObject({ shown: {} });
+  });
+
+  it('says the app could not be loaded when the flows fail to load', async () => {
+    const flows = fromPromise<SignedInFlows>(() => Promise.reject(new Error('Failed to fetch')));
+    const { actor, effects } = start({ flows });
+    await signIn(actor);
+    expect(running(actor)).toEqual([]);
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_APP_UNAVAILABLE,
+      variant: 'error',
+    });
+    expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
   });
 });
 

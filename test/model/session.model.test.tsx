@@ -5,7 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { getNextSnapshot, SimulatedClock, type ActorLogic, type ActorRefLike } from 'xstate';
 import { TestModel, type Step, type TestPath } from 'xstate/graph';
-import { sessionMachine, type SessionInput } from '../../machines/session/session.machine';
+import {
+  sessionMachine,
+  TOAST_APP_UNAVAILABLE,
+  type SessionInput,
+} from '../../machines/session/session.machine';
 import { api, ApiFailure } from '../../src/lib/api';
 import {
   goTo,
@@ -125,6 +129,7 @@ function executorsFor(device: SessionInput) {
       const harness = renderApp({
         path: device === SIGNED_IN_DEVICE ? '/home' : '/',
         config: null,
+        flowsByHand: true,
         clock,
         inspect: (event) => {
           if (event.actorRef.sessionId === event.rootId) root = event.actorRef;
@@ -221,6 +226,14 @@ function executorsFor(device: SessionInput) {
       await answer(() => current().sessionApi.reject('deleteAccount', new ApiFailure(500, null)));
       expect(await screen.findByText('Could not delete user account')).toBeDefined();
     },
+    'xstate.done.actor.loadSignedInFlows': async () => {
+      await answer(() => current().flows.resolve());
+      await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    },
+    'xstate.error.actor.loadSignedInFlows': async () => {
+      await answer(() => current().flows.reject());
+      expect(await screen.findByText(TOAST_APP_UNAVAILABLE)).toBeDefined();
+    },
     'xstate.done.actor.loadAppConfig': async () => {
       await answer(() => current().sessionApi.resolve('appConfig', SERVER_CONFIG));
     },
@@ -247,7 +260,19 @@ async function sendToSession(event: SessionModelEvent): Promise<void> {
 }
 
 /** The signed-in table is mounted: unknown paths go to /home, the black button shows. */
+/**
+ * Signed in before the draw and the players screen have loaded (or when they could not): the
+ * loading screen, whatever the address.
+ */
+function isLoadingFlows(snapshot: SessionSnapshot): boolean {
+  if (!snapshot.matches({ auth: 'signedIn' }) || snapshot.context.areFlowsRunning) return false;
+  expect(screen.getByLabelText('Loading')).toBeDefined();
+  expect(screen.queryByRole('button', { name: /Enter To Win/ })).toBeNull();
+  return true;
+}
+
 async function expectSignedInApp(snapshot: SessionSnapshot): Promise<void> {
+  if (isLoadingFlows(snapshot)) return;
   await goTo('/nowhere');
   await waitFor(() => expect(window.location.pathname).toBe('/home'));
   const button = await screen.findByRole('button', { name: /Enter To Win/ });
@@ -274,7 +299,8 @@ const assertions: Record<string, (snapshot: SessionSnapshot) => Promise<void>> =
   'auth.signedIn.active': expectSignedInApp,
   'auth.signedIn.loggingOut': expectSignedInApp,
   'auth.signedIn.deletingAccount': expectSignedInApp,
-  'config.loaded': async () => {
+  'config.loaded': async (snapshot) => {
+    if (isLoadingFlows(snapshot)) return;
     await goTo('/rules');
     expect((await screen.findAllByText(/Acme Draws, Inc\./)).length).toBeGreaterThan(0);
   },
@@ -283,7 +309,8 @@ const assertions: Record<string, (snapshot: SessionSnapshot) => Promise<void>> =
   'config.unavailable': expectFallbackOperator,
 };
 
-async function expectFallbackOperator(): Promise<void> {
+async function expectFallbackOperator(snapshot: SessionSnapshot): Promise<void> {
+  if (isLoadingFlows(snapshot)) return;
   await goTo('/rules');
   expect((await screen.findAllByText(/Black Button, Inc\./)).length).toBeGreaterThan(0);
   expect(screen.queryByText(/Acme Draws/)).toBeNull();

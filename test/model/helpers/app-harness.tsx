@@ -7,6 +7,7 @@ import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
 import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
+import type { SignedInFlows } from '../../../machines/session/session.machine';
 import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import {
   createPlayersActors,
@@ -109,7 +110,22 @@ export type RenderAppOptions = {
   drawInspect?: (event: InspectionEvent) => void;
   /** The draw's calls (default: `idleDrawApi()`, answered at once). */
   drawApi?: FakeDrawApi;
+  /** The test loads (or fails to load) the signed-in flows itself (default: they load). */
+  flowsByHand?: boolean;
 };
+
+/** The signed-in flows' loading, ended by the test. */
+function flowsLoadedByHand(flows: SignedInFlows) {
+  const waiting: Array<{ resolve: (flows: SignedInFlows) => void; reject: (e: Error) => void }> =
+    [];
+  return {
+    load: () => new Promise<SignedInFlows>((resolve, reject) => waiting.push({ resolve, reject })),
+    isWaiting: () => waiting.length > 0,
+    resolve: () => waiting.splice(0).forEach((call) => call.resolve(flows)),
+    reject: () =>
+      waiting.splice(0).forEach((call) => call.reject(new Error('Failed to fetch the module'))),
+  };
+}
 
 /**
  * The draw's calls as a player without an entry sees them, answered at once: the timer says
@@ -147,18 +163,20 @@ export function renderApp(options: RenderAppOptions = {}) {
       : {}),
     ...(clock ? { clock } : {}),
   };
+  const signedInFlows: SignedInFlows = {
+    players: playersMachine.provide({ actors: createPlayersActors(playersApi) }),
+    drawCycle: drawCycleMachine.provide({ actors: createDrawCycleActors(drawApi, cable.listen) }),
+  };
+  const flows = flowsLoadedByHand(signedInFlows);
   const view = render(
     <App
       sessionLogic={sessionLogic}
       sessionOptions={sessionOptions}
       entryFlowLogic={connectEntryFlow(entryApi)}
-      playersLogic={playersMachine.provide({ actors: createPlayersActors(playersApi) })}
-      drawCycleLogic={drawCycleMachine.provide({
-        actors: createDrawCycleActors(drawApi, cable.listen),
-      })}
+      loadFlows={options.flowsByHand ? flows.load : () => Promise.resolve(signedInFlows)}
     />,
   );
-  return { view, sessionApi, entryApi, playersApi, drawApi, cable };
+  return { view, sessionApi, entryApi, playersApi, drawApi, cable, flows };
 }
 
 /** Follows a link inside the app (what a tap on a link or the address bar does). */

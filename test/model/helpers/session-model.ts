@@ -5,10 +5,13 @@ import type { SnapshotFrom } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
 import { ApiFailure } from '../../../src/lib/api';
 import { toAppConfig } from '../../../machines/session/session.actors';
+import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
+import { playersMachine } from '../../../machines/players/players.machine';
 import type {
   sessionMachine,
   SessionEvent,
   SessionInput,
+  SignedInFlows,
 } from '../../../machines/session/session.machine';
 import {
   INITIAL_PERSISTED_SESSION,
@@ -32,6 +35,8 @@ export type SessionModelEvent =
   | Failed<'logout'>
   | Done<'deleteAccount', undefined>
   | Failed<'deleteAccount'>
+  | Done<'loadSignedInFlows', SignedInFlows>
+  | Failed<'loadSignedInFlows'>
   | Done<'loadAppConfig', ReturnType<typeof toAppConfig>>
   | Failed<'loadAppConfig'>
   | { type: typeof CONFIG_RETRY_EVENT };
@@ -68,6 +73,12 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'xstate.error.actor.logout', error: new ApiFailure(500, null) },
   { type: 'xstate.done.actor.deleteAccount', output: undefined },
   { type: 'xstate.error.actor.deleteAccount', error: new ApiFailure(500, null) },
+  // The signed-in flows load with the signed-in app (or the network fails to bring them).
+  {
+    type: 'xstate.done.actor.loadSignedInFlows',
+    output: { drawCycle: drawCycleMachine, players: playersMachine },
+  },
+  { type: 'xstate.error.actor.loadSignedInFlows', error: new Error('Failed to fetch') },
   { type: 'xstate.done.actor.loadAppConfig', output: toAppConfig(SERVER_CONFIG) },
   { type: 'xstate.error.actor.loadAppConfig', error: new ApiFailure(503, null) },
   { type: CONFIG_RETRY_EVENT },
@@ -94,7 +105,8 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionModelEvent
 export function serializeSessionState(snapshot: SessionSnapshot): string {
   const { isAuthenticated, isFirstTimeUser, isFirstQuestionnaire, hasAcceptedTerms } =
     snapshot.context;
-  const { grandPrizeHasBeenShown, hasSeenInstructions, loading, canSeeTabs } = snapshot.context;
+  const { grandPrizeHasBeenShown, hasSeenInstructions, loading, canSeeTabs, areFlowsRunning } =
+    snapshot.context;
   const flags = {
     isAuthenticated,
     isFirstTimeUser,
@@ -104,6 +116,7 @@ export function serializeSessionState(snapshot: SessionSnapshot): string {
     hasSeenInstructions,
     loading,
     canSeeTabs,
+    areFlowsRunning,
   };
   const settling =
     snapshot.matches({ config: 'loading' }) || snapshot.matches({ config: 'waitingToRetry' });

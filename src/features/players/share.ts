@@ -1,0 +1,17 @@
+// The device's share sheet (`navigator.share`), through which the players screen sends invites.
+import type { ShareOutcome } from '../../../machines/players/players.machine';
+
+export function canShare(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+export async function shareWithDevice(data: { url: string; text: string }): Promise<ShareOutcome> {
+  try {
+    await navigator.share(data);
+    return 'shared';
+  } catch (error) {
+    // The player closed the sheet: nothing went wrong.
+    if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
+    throw error;
+  }
+}
