@@ -7,115 +7,42 @@
 // never through the views. The children run by id, without systemIds of their own: a path walk
 // (xstate/graph) enters the same state many times in one system, and a systemId may be
 // registered only once.
-import { browserClock, type Clock } from '../shared/clock';
 import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
-import type { DrawCycleInput, DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
+import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
-import type { PlayersInput, PlayersMachine } from '../players/players.machine';
+import type { PlayersInput } from '../players/players.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { readItem, STORAGE_KEYS } from '../shared/device';
 import type { AppEffect } from '../shared/effects';
-import { disconnectedSessionActors, FALLBACK_APP_CONFIG, type AppConfig } from './session.actors';
+import { disconnectedSessionActors, type AppConfig } from './session.actors';
 import {
   browserStorage,
   clearDevice,
   INITIAL_PERSISTED_SESSION,
-  parsePersistedSession,
   removeToken,
   writeToken,
-  type PersistedSession,
 } from './session.persistence';
 
-export type SessionContext = PersistedSession & {
-  isDesktop: boolean;
-  /** A call that changes the session is under way (logout, account deletion). */
-  loading: boolean;
-  /** A screen may hide the tab bar for a while (a tutorial, say). */
-  canSeeTabs: boolean;
-  appConfig: AppConfig;
-  /** Failed attempts to load the settings so far. */
-  configFailures: number;
-  /** The time the signed-in flows count with (the browser's; a simulated one in tests). */
-  clock: Clock;
-  /** The device can open a share sheet (`navigator.share`), for the players screen. */
-  canShare: boolean;
-  /** The app's origin, for the invite links the players screen shares. */
-  origin: string;
-  /** The signed-in flows are loaded and running (the session passes addresses on to them). */
-  areFlowsRunning: boolean;
-};
-
-/** The machines that run while a player is signed in, loaded with the signed-in app. */
-export type SignedInFlows = { drawCycle: DrawCycleMachine; players: PlayersMachine };
-
-export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
-
-export type SessionEvent =
-  | { type: 'session.termsAccepted' }
-  | { type: 'session.unauthorized' }
-  | { type: 'session.logout' }
-  | { type: 'session.deleteAccount' }
-  /** 'YOU WON!' has announced the grand prize of draw `drawId`. */
-  | { type: 'session.grandPrizeShown'; drawId: number }
-  | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
-  | { type: 'session.tabsAllowed'; allowed: boolean }
-  /** The player opened an address while signed in (the route sync of the signed-in app). */
-  | { type: 'route.opened'; path: string };
-
-export type SessionInput = {
-  /** The raw `user-storage` entry, as the device holds it (may be damaged or missing). */
-  stored: string | null;
-  /** Whether a bearer token (`jwt`) is on the device. */
-  hasToken: boolean;
-  /** On a desktop the disclaimer needs no ticked box (spec section 5). */
-  isDesktop?: boolean;
-  /** The browser's clock unless given; give the same one to `createActor` for the delays. */
-  clock?: Clock;
-  canShare?: boolean;
-  origin?: string;
-};
-
-/** The root's systemId, and the ids the root invokes its children with (`snapshot.children`). */
-export const SYSTEM_IDS = {
-  session: 'session',
-  entryFlow: 'entryFlow',
-  drawCycle: 'drawCycle',
-  players: 'players',
-} as const;
-
-/** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */
-export const CONFIG_RETRIES = 3;
-const CONFIG_RETRY_BASE_MS = 1000;
-const CONFIG_RETRY_MAX_MS = 30_000;
-
-/** Prizes remembered as announced: wins are rare, the oldest are forgotten past this. */
-export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
-
-export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
-export const TOAST_DELETE_FAILED = 'Could not delete user account';
-export const TOAST_APP_UNAVAILABLE = 'The app could not be loaded. Please reload the page.';
-export const AFTER_SIGN_OUT_PATH = '/disclaimer';
-/** Where a player lands once signed in. */
-export const SIGNED_IN_PATH = '/home';
-
-function initialContext(input: SessionInput): SessionContext {
-  const persisted = parsePersistedSession(input.stored);
-  return {
-    ...persisted,
-    // Without the token no call can succeed: the player has to sign in again.
-    isAuthenticated: persisted.isAuthenticated && input.hasToken,
-    isDesktop: input.isDesktop ?? false,
-    loading: false,
-    canSeeTabs: true,
-    appConfig: FALLBACK_APP_CONFIG,
-    configFailures: 0,
-    clock: input.clock ?? browserClock,
-    canShare: input.canShare ?? false,
-    origin: input.origin ?? '',
-    areFlowsRunning: false,
-  };
-}
+export * from './session.types';
+import {
+  AFTER_SIGN_OUT_PATH,
+  CONFIG_RETRIES,
+  CONFIG_RETRY_BASE_MS,
+  CONFIG_RETRY_MAX_MS,
+  initialContext,
+  type InstructionsKind,
+  MAX_ANNOUNCED_GRAND_PRIZES,
+  type SessionContext,
+  type SessionEvent,
+  type SessionInput,
+  SIGNED_IN_PATH,
+  type SignedInFlows,
+  SYSTEM_IDS,
+  TOAST_APP_UNAVAILABLE,
+  TOAST_DELETE_FAILED,
+  TOAST_UNAUTHORIZED,
+} from './session.types';
 
 export const sessionMachine = setup({
   types: {
