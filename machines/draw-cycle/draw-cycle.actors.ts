@@ -11,6 +11,7 @@ import type {
   TimerResponse,
 } from '../../contract/api';
 import type { Clock } from '../shared/clock';
+import { youveEnteredMachine } from './youve-entered.machine';
 
 /** The part of the API client the draw cycle calls (src/lib/api.ts has these shapes). */
 export type DrawCycleApi = {
@@ -104,7 +105,10 @@ export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) 
       const ms = lessHalfTheTrip(timer.time_left_ms, sentAt, clock.now());
       return ms === undefined ? timer : { ...timer, time_left_ms: ms };
     }),
-    fetchRewards: fromPromise<Reward[]>(async () => (await api.rewards()).data),
+    // The 'You're Entered' step makes the rewards check.
+    youveEntered: youveEnteredMachine.provide({
+      actors: { fetchRewards: fromPromise<Reward[]>(async () => (await api.rewards()).data) },
+    }),
     fetchGrandPrizes: fromPromise<GrandPrize[]>(async () => (await api.grandPrizes()).data),
     listenToCable: fromCallback(({ sendBack }) =>
       listen(() => sendBack({ type: 'cable.refetch' })),

@@ -2,152 +2,37 @@
 // countdown to the next drawing, the timer the server keeps, the live channel that says a draw
 // has closed, the 'You're Entered To Win' screen and the 'YOU WON!' view. It runs while a
 // player is signed in, as a child of the session (the app's root): it reads the session's flags
-// from the system, tells its parent when the grand prize has been shown, and asks the app to
-// navigate and to toast. 'YOU WON!' announces each grand prize once, and only on /home.
+// from the session, tells it when the grand prize has been shown, and asks the app to toast.
+// Its screens name their routes (the `screen` region, machines/shared/routes.ts): a press
+// shows /youve-entered, whose step ends with the rewards that decide the next screen; the
+// session passes on every address the player opens. 'YOU WON!' shows once per prize, on /home.
 import { and, assign, emit, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import { browserStorage } from '../session/session.persistence';
-import type { NavigateEffect, ToastEffect } from '../shared/effects';
-import { browserClock, type Clock } from '../shared/clock';
+import type { RouteMeta } from '../shared/routes';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
+import { writeHasClickedButton } from './draw-cycle.persistence';
+import { enteredNow, withEntry, withTimer } from './draw-cycle.rules';
 import {
-  parsePersistedDraw,
-  writeHasClickedButton,
-  type PersistedDraw,
-} from './draw-cycle.persistence';
+  countdownEndsAt,
+  flagsOf,
+  HOME_PATH,
+  initialContext,
+  remainingSeconds,
+  REWARDS_PATH,
+  TOAST_ENTER_FAILED,
+  unannouncedGrandPrize,
+  WHAT_I_LIKE_PATH,
+  YOUVE_ENTERED_PATH,
+  type DrawCycleContext,
+  type DrawCycleEmitted,
+  type DrawCycleEvent,
+  type DrawCycleInput,
+} from './draw-cycle.types';
 
-/** What the draw reads from the session. */
-export type SessionFlags = {
-  isFirstTimeUser: boolean;
-  isFirstQuestionnaire: boolean;
-  /** The draws whose grand prize has been announced on this device. */
-  announcedGrandPrizeDrawIds: readonly number[];
-};
-
-/**
- * Where the draw reads the session's flags, as they are at the moment of reading: the session
- * actor itself in the app (it invokes the draw with `self`), fixed flags in tests.
- */
-export type SessionFlagsSource = { getSnapshot(): { context: SessionFlags } };
-
-/** Flags that never change, for a draw running without a session (tests, path walks). */
-export function fixedSessionFlags(flags: SessionFlags): SessionFlagsSource {
-  const snapshot = { context: flags };
-  return { getSnapshot: () => snapshot };
-}
-
-export type DrawCycleContext = PersistedDraw & {
-  /** The player pressed the button during this visit. */
-  hasEnteredDrawInSession: boolean;
-  /** Rewards found by the check after entering, for the reward screens. */
-  rewards: Reward[];
-  /** From the timer: the player has questions left to answer. */
-  showTellUsMore: boolean;
-  /** The prize the 'YOU WON!' view shows while it is on screen. */
-  grandPrizeAmount: number | null;
-  /** The draw of the prize to announce, from when it is found until the view goes. */
-  grandPrizeDrawId: number | null;
-  /** The player is on /home, the one screen 'YOU WON!' shows on. */
-  isOnHome: boolean;
-  /** The session, read when a rule needs its flags (no copy is kept). */
-  session: SessionFlagsSource;
-  /** Prizes this draw announced, until the session has them too. */
-  announcedHere: readonly number[];
-  /** The time the countdown counts with (the browser's; a simulated one in tests). */
-  clock: Clock;
-};
-
-export type DrawCycleInput = {
-  /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
-  stored: string | null;
-  session: SessionFlagsSource;
-  /** The browser's clock unless given. */
-  clock?: Clock;
-};
-
-export type DrawCycleEvent =
-  | { type: 'draw.press' }
-  /** The window got focus back or became visible again. */
-  | { type: 'window.focused' }
-  /** TimerChannel broadcast `{ refetch: true }`: a draw has closed. */
-  | { type: 'cable.refetch' }
-  | { type: 'countdown.tick' }
-  /** Raised by the chart when the countdown reaches 0 and the timer should be asked again. */
-  | { type: 'countdown.ended' }
-  | { type: 'youveEntered.opened' }
-  | { type: 'youveEntered.left' }
-  /** /home opened or left: 'YOU WON!' shows only there. */
-  | { type: 'home.opened' }
-  | { type: 'home.left' };
-
-export type DrawCycleEmitted = NavigateEffect | ToastEffect;
-
-export const YOUVE_ENTERED_PATH = '/youve-entered';
-export const REWARDS_PATH = '/rewards';
-export const WHAT_I_LIKE_PATH = '/what-i-like';
-/** The navigation state the reward screens read to know where the player came from. */
-export const REDIRECTED_FROM_YOUVE_ENTERED = { redirectedFrom: 'YouveEntered' } as const;
-/** Shown when entering fails without a message from the server. */
-export const TOAST_ENTER_FAILED = 'Server Error';
-/** The daily draw's length, until the server has said how long a cycle is. */
-export const DEFAULT_CYCLE_SECONDS = 86_400;
-
-/**
- * Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. Rounded
- * up, so the countdown shows 0:00 from the moment the interval ends, not a second before.
- */
-export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
-  if (startedAt === null) return 0;
-  const leftMs = Math.round(interval * 1000) - Math.max(0, now - startedAt);
-  return Math.max(0, Math.ceil(leftMs / 1000));
-}
-
-/** When the running interval ends (ms since the epoch), null before any countdown. */
-export function countdownEndsAt(context: PersistedDraw): number | null {
-  if (context.countdownStartedAt === null) return null;
-  return context.countdownStartedAt + Math.round(context.secondsUntilNextDraw * 1000);
-}
-
-/** The server's time left to the millisecond when it says so, its whole seconds otherwise. */
-function preciseSeconds(seconds: number, ms: number | undefined): number {
-  return ms === undefined ? seconds : ms / 1000;
-}
-
-function initialContext(input: DrawCycleInput): DrawCycleContext {
-  return {
-    ...parsePersistedDraw(input.stored),
-    hasEnteredDrawInSession: false,
-    rewards: [],
-    showTellUsMore: false,
-    grandPrizeAmount: null,
-    grandPrizeDrawId: null,
-    isOnHome: false,
-    session: input.session,
-    announcedHere: [],
-    clock: input.clock ?? browserClock,
-  };
-}
-
-/** The session's flags as they are now. */
-function flagsOf(context: DrawCycleContext): SessionFlags {
-  return context.session.getSnapshot().context;
-}
-
-/** The draws whose grand prize this device has announced (by the session, or just now here). */
-export function announcedDrawIds(context: DrawCycleContext): readonly number[] {
-  return [...new Set([...flagsOf(context).announcedGrandPrizeDrawIds, ...context.announcedHere])];
-}
-
-/** The newest prize not yet announced (a claimed one is no news): the list is newest first. */
-function unannouncedGrandPrize(
-  prizes: GrandPrize[],
-  context: DrawCycleContext,
-): GrandPrize | undefined {
-  const announced = announcedDrawIds(context);
-  return prizes.find((prize) => !prize.claimed && !announced.includes(prize.draw_id));
-}
+export * from './draw-cycle.types';
 
 export const drawCycleMachine = setup({
   types: {
@@ -158,8 +43,6 @@ export const drawCycleMachine = setup({
   },
   actors: disconnectedDrawCycleActors,
   delays: {
-    /** 'You're Entered To Win' stays 1.5 s before the rewards check (spec section 9). */
-    youveEnteredCheck: 1500,
     /** The 'YOU WON!' view stays 3 s (spec section 9). */
     grandPrizeOverlay: 3000,
   },
@@ -177,52 +60,17 @@ export const drawCycleMachine = setup({
       !context.canEnterDraw && !flagsOf(context).isFirstTimeUser,
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
       unannouncedGrandPrize(prizes, context) !== undefined,
-    isOnHome: ({ context }) => context.isOnHome,
     hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
+    isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
   },
   actions: {
-    navigate: emit((_, params: { to: string; state?: Record<string, unknown> }) => ({
-      type: 'navigate' as const,
-      to: params.to,
-      ...(params.state === undefined ? {} : { state: params.state }),
-    })),
     storeHasClickedButton: () => writeHasClickedButton(browserStorage()),
     // Spec section 4, entering a draw: marked at once, before the server has answered.
-    markEntered: assign(({ context }) => {
-      const now = context.clock.now();
-      // A countdown the server set keeps running; otherwise the remembered cycle counts from
-      // the press (stored interval minus time since entry).
-      const counting = context.timeLeft > 0 && context.countdownStartedAt !== null;
-      const interval = context.cycleTime ?? DEFAULT_CYCLE_SECONDS;
-      return {
-        hasEnteredDrawInSession: true,
-        canEnterDraw: false,
-        lastDrawEntered: now,
-        ...(counting
-          ? {}
-          : { secondsUntilNextDraw: interval, countdownStartedAt: now, timeLeft: interval }),
-      };
-    }),
-    recordEntry: assign(({ context }, params: { entry: DrawEntry }) => {
-      const {
-        draw_time_left: drawTimeLeft,
-        draw_time_left_ms: drawTimeLeftMs,
-        ...entry
-      } = params.entry;
-      return {
-        draw_entries: [...context.draw_entries, entry],
-        currentDrawEntry: entry,
-        // The server knows when this draw closes: the countdown runs to that moment rather
-        // than a whole cycle from the press.
-        ...(drawTimeLeft === undefined
-          ? {}
-          : {
-              secondsUntilNextDraw: preciseSeconds(drawTimeLeft, drawTimeLeftMs),
-              countdownStartedAt: context.clock.now(),
-              timeLeft: Math.ceil(preciseSeconds(drawTimeLeft, drawTimeLeftMs)),
-            }),
-      };
-    }),
+    // Spec section 4, entering a draw (draw-cycle.rules.ts).
+    markEntered: assign(({ context }) => enteredNow(context)),
+    recordEntry: assign(({ context }, params: { entry: DrawEntry }) =>
+      withEntry(context, params.entry),
+    ),
     toastEntryFailure: emit((_, failure: CallFailure) => ({
       type: 'toast' as const,
       message: failure.detail ?? TOAST_ENTER_FAILED,
@@ -239,34 +87,9 @@ export const drawCycleMachine = setup({
     // a draw that is over, so the next press enters the next draw.
     allowEntryAgain: assign({ canEnterDraw: true, currentDrawEntry: null }),
     requestRefetch: raise({ type: 'countdown.ended' }),
-    // The screen the press navigates to starts its wait with the press, not a render later.
-    openYouveEntered: raise({ type: 'youveEntered.opened' }),
     // Spec section 4, the timer, rule by rule.
-    applyTimer: assign(({ context }, timer: TimerResponse) => {
-      const now = context.clock.now();
-      const next: Partial<DrawCycleContext> = {
-        showTellUsMore: timer.show_tell_us_more,
-        cycleTime: timer.cycle_time,
-      };
-      if (!timer.cycle_finished) {
-        const left = preciseSeconds(timer.time_left, timer.time_left_ms);
-        next.secondsUntilNextDraw = left;
-        next.countdownStartedAt = now;
-        next.timeLeft = Math.ceil(left);
-      } else {
-        // No entry of this player in the open draw: whatever entry the app held is over.
-        next.currentDrawEntry = null;
-        if (!context.canEnterDraw) {
-          const interval = context.cycleTime ?? timer.cycle_time;
-          next.secondsUntilNextDraw = interval;
-          next.countdownStartedAt = now;
-          next.timeLeft = interval;
-          if (!flagsOf(context).isFirstQuestionnaire) next.canEnterDraw = true;
-        }
-      }
-      if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
-      return next;
-    }),
+    // Spec section 4, the timer, rule by rule (draw-cycle.rules.ts).
+    applyTimer: assign(({ context }, timer: TimerResponse) => withTimer(context, timer)),
     holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => {
       const prize = unannouncedGrandPrize(prizes, context);
       return {
@@ -291,8 +114,6 @@ export const drawCycleMachine = setup({
         drawId: context.grandPrizeDrawId ?? 0,
       }),
     ),
-    markOnHome: assign({ isOnHome: true }),
-    markAwayFromHome: assign({ isOnHome: false }),
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
   },
 }).createMachine({
@@ -305,10 +126,6 @@ export const drawCycleMachine = setup({
     // The window getting focus back, or becoming visible again.
     { id: 'watchWindowFocus', src: 'watchWindowFocus' },
   ],
-  on: {
-    'home.opened': { actions: 'markOnHome' },
-    'home.left': { actions: 'markAwayFromHome' },
-  },
   states: {
     entry: {
       description: 'The black button: a press enters the open draw, once.',
@@ -319,22 +136,12 @@ export const drawCycleMachine = setup({
             'draw.press': [
               {
                 guard: and(['canEnterDraw', 'hasQuestionnaireOrEntry']),
-                actions: [
-                  { type: 'navigate', params: { to: YOUVE_ENTERED_PATH } },
-                  'openYouveEntered',
-                  'storeHasClickedButton',
-                  'markEntered',
-                ],
+                actions: ['storeHasClickedButton', 'markEntered'],
               },
               {
                 guard: 'canEnterDraw',
                 target: 'entering',
-                actions: [
-                  { type: 'navigate', params: { to: YOUVE_ENTERED_PATH } },
-                  'openYouveEntered',
-                  'storeHasClickedButton',
-                  'markEntered',
-                ],
+                actions: ['storeHasClickedButton', 'markEntered'],
               },
             ],
           },
@@ -451,52 +258,65 @@ export const drawCycleMachine = setup({
         },
         // Found while the player is elsewhere: it shows when they are back on /home.
         waitingForHome: {
-          always: { guard: 'isOnHome', target: 'showing' },
+          always: { guard: stateIn({ screen: 'home' }), target: 'showing' },
         },
         showing: {
           entry: ['markGrandPrizeAnnounced', 'tellSessionGrandPrizeShown'],
           after: { grandPrizeOverlay: { target: 'idle', actions: 'hideGrandPrize' } },
-          on: { 'home.left': { target: 'idle', actions: 'hideGrandPrize' } },
+          // Gone with /home: it never shows over another screen.
+          always: {
+            guard: not(stateIn({ screen: 'home' })),
+            target: 'idle',
+            actions: 'hideGrandPrize',
+          },
         },
       },
     },
-    youveEntered: {
-      description: "'You're Entered To Win': after 1.5 s, the rewards decide where next.",
-      initial: 'away',
+    screen: {
+      description: 'The screen the player is on, as far as the draw shows it.',
+      initial: 'elsewhere',
+      on: {
+        'route.opened': [
+          { guard: { type: 'isOpening', params: HOME_PATH }, target: '.home' },
+          { guard: { type: 'isOpening', params: YOUVE_ENTERED_PATH }, target: '.youveEntered' },
+          { guard: { type: 'isOpening', params: REWARDS_PATH }, target: '.rewards' },
+          { guard: { type: 'isOpening', params: WHAT_I_LIKE_PATH }, target: '.whatILike' },
+          { target: '.elsewhere' },
+        ],
+        // A press shows 'You're Entered To Win' (the entry region enters the draw meanwhile).
+        'draw.press': { guard: 'canEnterDraw', target: '.youveEntered' },
+      },
       states: {
-        // Opened by a press, or by a reload or a link: the screen says so when it opens.
-        away: {
-          on: { 'youveEntered.opened': { target: 'waiting' } },
+        elsewhere: {
+          description: 'A screen of another flow (the wallet, the players, a legal page).',
         },
-        waiting: {
-          after: { youveEnteredCheck: { target: 'checkingRewards' } },
-          on: { 'youveEntered.left': { target: 'away' } },
+        home: {
+          description: "The black button or the countdown; the one screen for 'YOU WON!'.",
+          meta: { route: HOME_PATH } satisfies RouteMeta,
         },
-        checkingRewards: {
+        youveEntered: {
+          description: "'You're Entered To Win', then the rewards decide where next.",
+          meta: { route: YOUVE_ENTERED_PATH } satisfies RouteMeta,
           invoke: {
-            id: 'fetchRewards',
-            src: 'fetchRewards',
+            id: 'youveEntered',
+            src: 'youveEntered',
             onDone: [
               {
-                guard: { type: 'hasRewards', params: ({ event }) => event.output },
-                target: 'away',
-                actions: [
-                  { type: 'storeRewards', params: ({ event }) => event.output },
-                  {
-                    type: 'navigate',
-                    params: { to: REWARDS_PATH, state: { ...REDIRECTED_FROM_YOUVE_ENTERED } },
-                  },
-                ],
+                guard: { type: 'hasRewards', params: ({ event }) => event.output.rewards },
+                target: 'rewards',
+                actions: { type: 'storeRewards', params: ({ event }) => event.output.rewards },
               },
-              { target: 'away', actions: { type: 'navigate', params: { to: WHAT_I_LIKE_PATH } } },
+              { target: 'whatILike' },
             ],
-            // No rewards to show: on to the questions as when there are none.
-            onError: {
-              target: 'away',
-              actions: { type: 'navigate', params: { to: WHAT_I_LIKE_PATH } },
-            },
           },
-          on: { 'youveEntered.left': { target: 'away' } },
+        },
+        rewards: {
+          description: 'The rewards this entry won (the address says it came from the entry).',
+          meta: { route: REWARDS_PATH } satisfies RouteMeta,
+        },
+        whatILike: {
+          description: "'What I Like': the questions come next.",
+          meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
         },
       },
     },

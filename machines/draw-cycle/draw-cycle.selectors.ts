@@ -2,6 +2,7 @@
 // re-renders only when what it shows changes, and controls are enabled by `can`.
 import type { SnapshotFrom } from 'xstate';
 import type { DrawCycleMachine } from './draw-cycle.machine';
+import { REDIRECTED_FROM_YOUVE_ENTERED } from './draw-cycle.types';
 
 type DrawCycleSnapshot = SnapshotFrom<DrawCycleMachine>;
 
@@ -27,6 +28,15 @@ export const selectGrandPrizeAmount = (s: DrawCycleSnapshot): number | null => {
   const amount = s.context.grandPrizeAmount;
   return amount !== null && amount > 0 ? amount : null;
 };
+
+/**
+ * The history state the draw's screen carries: /rewards says it came from 'You're Entered To
+ * Win' (spec section 9), for the reward screens to decide where to go after.
+ */
+export const selectDrawNavigationState = (
+  s: DrawCycleSnapshot,
+): Record<string, unknown> | undefined =>
+  s.matches({ screen: 'rewards' }) ? { ...REDIRECTED_FROM_YOUVE_ENTERED } : undefined;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

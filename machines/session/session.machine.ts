@@ -183,7 +183,10 @@ export const sessionMachine = setup({
             // The player opened an address: the screens that name their routes hear of it.
             'route.opened': {
               guard: 'areFlowsRunning',
-              actions: sendTo(SYSTEM_IDS.players, ({ event }) => event),
+              actions: [
+                sendTo(SYSTEM_IDS.players, ({ event }) => event),
+                sendTo(SYSTEM_IDS.drawCycle, ({ event }) => event),
+              ],
             },
             'session.grandPrizeShown': {
               actions: [

@@ -11,7 +11,21 @@ import { LoadingScreen, Privacy, Rules, SIGNED_IN_HOME, Terms } from './routes';
 import { useChildActor } from './system';
 import { SessionContext } from './session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
-import type { SessionEvent } from '../../machines/session/session.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
+import { selectDrawNavigationState } from '../../machines/draw-cycle/draw-cycle.selectors';
+import {
+  SYSTEM_IDS,
+  type SessionEvent,
+  type SessionMachine,
+} from '../../machines/session/session.machine';
+
+/** The history state of the draw's screen on display (the session's other children carry none). */
+function drawNavigationState(snapshot: SnapshotFrom<SessionMachine>) {
+  const draw = snapshot.children[SYSTEM_IDS.drawCycle] as
+    ActorRefFrom<DrawCycleMachine> | undefined;
+  return draw ? selectDrawNavigationState(draw.getSnapshot()) : undefined;
+}
 
 function openedWhileSignedIn({ path }: Opening): SessionEvent {
   return { type: 'route.opened', path };
@@ -22,7 +36,7 @@ function openedWhileSignedIn({ path }: Opening): SessionEvent {
  * in step: the session hears every address the player opens and passes it on.
  */
 function SignedInRouteSync() {
-  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn);
+  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn, drawNavigationState);
   return null;
 }
 

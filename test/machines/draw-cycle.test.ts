@@ -21,7 +21,11 @@ import {
   serializePersistedDraw,
   type PersistedDraw,
 } from '../../machines/draw-cycle/draw-cycle.persistence';
-import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
+import {
+  formatCountdown,
+  selectDrawNavigationState,
+} from '../../machines/draw-cycle/draw-cycle.selectors';
+import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import {
   ENTRY,
@@ -56,6 +60,14 @@ type StartOptions = {
   grandPrizes?: (typeof GRAND_PRIZE)[];
   /** The player is on /home from the start (the screen says so when it opens). */
   onHome?: boolean;
+};
+
+/** Where the route sync moved the address bar, as the draw's screens asked. */
+type Navigated = {
+  type: 'navigate';
+  to: string;
+  state?: Record<string, unknown>;
+  replace?: true;
 };
 
 async function start(options: StartOptions = {}) {
@@ -100,7 +112,23 @@ async function start(options: StartOptions = {}) {
   session.start();
   const actor = session.getSnapshot().children.drawCycle as ActorRefFrom<typeof drawCycleMachine>;
   actor.on('*', (effect) => emitted.push(effect));
-  if (options.onHome ?? true) actor.send({ type: 'home.opened' });
+  // Where the draw's screens took the address bar (the app's route sync, in miniature).
+  const moves: Navigated[] = [];
+  const routes = followRoutes(
+    actor,
+    (move) =>
+      moves.push({
+        type: 'navigate',
+        to: move.to,
+        ...(move.state ? { state: move.state } : {}),
+        ...(move.replace ? { replace: true as const } : {}),
+      }),
+    selectDrawNavigationState,
+  );
+  /** The player opens `path` (a tab, a link, Back): the session passes it on. */
+  const open = (path: string) =>
+    routes.opening(path, () => actor.send({ type: 'route.opened', path }));
+  if (options.onHome ?? true) open('/home');
   await settle();
   const context = () => actor.getSnapshot().context;
   /** Moves real time on second by second, as the browser would tick. */
@@ -109,7 +137,7 @@ async function start(options: StartOptions = {}) {
     await settle();
   };
   const press = () => actor.send({ type: 'draw.press' });
-  const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e] : []));
+  const navigations = () => moves;
   const toasts = () => emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
   return {
     actor,
@@ -124,6 +152,7 @@ async function start(options: StartOptions = {}) {
     seconds,
     press,
     navigations,
+    open,
     toasts,
     setSession,
   };
@@ -550,16 +579,16 @@ describe("draw cycle: 'YOU WON!'", () => {
     draw.clock.increment(10_000);
     expect(showing()).toBe(false);
     expect(draw.toSession).toEqual([]);
-    draw.actor.send({ type: 'home.opened' });
+    draw.open('/home');
     expect(showing()).toBe(true);
     expect(draw.context().grandPrizeAmount).toBe(500);
     // The player leaves within the 3 s: the view goes with /home, announced all the same.
     draw.clock.increment(1000);
-    draw.actor.send({ type: 'home.left' });
+    draw.open('/players');
     expect(showing()).toBe(false);
     expect(draw.context().grandPrizeAmount).toBeNull();
     expect(draw.toSession).toEqual([{ type: 'session.grandPrizeShown', drawId: 11 }]);
-    draw.actor.send({ type: 'home.opened' });
+    draw.open('/home');
     draw.cable.broadcastRefetch();
     await settle();
     expect(showing()).toBe(false);
@@ -579,7 +608,7 @@ describe("draw cycle: 'YOU WON!'", () => {
 describe("draw cycle: 'You're Entered To Win'", () => {
   it('checks the rewards after 1.5 s and goes to /rewards when there are some', async () => {
     const draw = await start();
-    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.open('/youve-entered');
     draw.clock.increment(1499);
     expect(draw.api.count('rewards')).toBe(0);
     draw.clock.increment(1);
@@ -595,7 +624,7 @@ describe("draw cycle: 'You're Entered To Win'", () => {
   it('goes to /what-i-like without rewards, or when the check fails', async () => {
     for (const answer of ['none', 'failure'] as const) {
       const draw = await start();
-      draw.actor.send({ type: 'youveEntered.opened' });
+      draw.open('/youve-entered');
       draw.clock.increment(1500);
       if (answer === 'none') draw.api.resolve('rewards', { data: [] });
       else draw.api.reject('rewards', new ApiFailure(500, null));
@@ -608,17 +637,17 @@ describe("draw cycle: 'You're Entered To Win'", () => {
   it('starts the 1.5 s wait with the press itself', async () => {
     const draw = await start();
     draw.press();
-    // The screen opening a moment later changes nothing.
-    draw.actor.send({ type: 'youveEntered.opened' });
+    // The press itself shows the screen: its address is followed, not opened again.
+    expect(draw.actor.getSnapshot().matches({ screen: 'youveEntered' })).toBe(true);
     draw.clock.increment(1500);
     expect(draw.api.count('rewards')).toBe(1);
   });
 
   it('checks nothing when the player leaves the screen first', async () => {
     const draw = await start();
-    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.open('/youve-entered');
     draw.clock.increment(1000);
-    draw.actor.send({ type: 'youveEntered.left' });
+    draw.open('/home');
     draw.clock.increment(5000);
     expect(draw.api.count('rewards')).toBe(0);
     expect(draw.navigations()).toEqual([]);
@@ -632,7 +661,7 @@ describe('draw cycle: draw-storage', () => {
     draw.press();
     draw.api.resolve('enterDraw', { data: ENTRY });
     await settle();
-    draw.actor.send({ type: 'youveEntered.opened' });
+    draw.open('/youve-entered');
     draw.clock.increment(1500);
     draw.api.resolve('rewards', { data: [TOKEN_REWARD] });
     await settle();

@@ -27,7 +27,7 @@ import {
   modelDrawCycleMachine,
   planDrawPaths,
   serializeDrawState,
-  YOUVE_ENTERED_CHECK_EVENT,
+  walkedDrawCycleMachine,
   type DrawModelEvent,
   type DrawModelEventType,
   type DrawSnapshot,
@@ -37,7 +37,7 @@ import { FakeDrawApi, GRAND_PRIZE, type DrawCallName } from './helpers/draw-fake
 const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 
 const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
-  modelDrawCycleMachine as never,
+  walkedDrawCycleMachine as never,
   {
     input: MODEL_INPUT,
     events: drawModelEvents,
@@ -46,16 +46,7 @@ const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
   },
 );
 
-// The session tells the draw when its flags change (after the 'YOU WON!' view), and /home says
-// when it opens and closes: not steps of their own, walked as the paths move between screens
-// (and, for a prize found away from /home, by the tests below the walk).
-const NOT_STEPS = chartOf(modelDrawCycleMachine).transitions.filter(
-  (key) =>
-    key.includes('--session.updated#') ||
-    key.includes('--home.opened#') ||
-    key.includes('--home.left#'),
-);
-const paths = planDrawPaths(model, modelDrawCycleMachine, new Set(NOT_STEPS));
+const paths = planDrawPaths(model, walkedDrawCycleMachine, new Set());
 const coverage = new CoverageRecorder('drawCycle');
 
 /** The running draw-cycle actor of the app, as inspection hands it over. */
@@ -154,8 +145,28 @@ const executors = {
       await Promise.resolve();
     });
   },
-  'youveEntered.opened': () => goTo('/youve-entered'),
-  'youveEntered.left': () => goTo('/home'),
+  'route.opened': async ({ event }) => {
+    if (event.type !== 'route.opened') return;
+    await goTo(event.path);
+    // /rewards and /what-i-like come with their screens; until then they lead to /home.
+    const next = ['/rewards', '/what-i-like'].includes(event.path) ? '/home' : event.path;
+    await waitFor(() => expect(path()).toBe(next));
+  },
+  // 'You're Entered To Win' for 1.5 s, then the rewards check (its own walk is below).
+  'xstate.done.actor.youveEntered': async ({ event }) => {
+    await advance(1499);
+    expect(current().drawApi.isWaiting('rewards')).toBe(false);
+    await advance(1);
+    const { rewards } = (event as { output: { rewards: unknown[] } }).output;
+    const { drawApi } = current();
+    await waitFor(() => expect(drawApi.isWaiting('rewards')).toBe(true));
+    await act(async () => {
+      drawApi.resolve('rewards', { data: rewards });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // /rewards and /what-i-like come with their screens; until then they lead to /home.
+    await waitFor(() => expect(path()).toBe('/home'));
+  },
   'xstate.done.actor.enterDraw': answer,
   'xstate.error.actor.enterDraw': async (step) => {
     await answer(step);
@@ -165,21 +176,6 @@ const executors = {
   'xstate.error.actor.fetchTimer': answer,
   'xstate.done.actor.fetchGrandPrizes': answer,
   'xstate.error.actor.fetchGrandPrizes': answer,
-  'xstate.done.actor.fetchRewards': async (step) => {
-    await answer(step);
-    // /rewards and /what-i-like come with their screens; until then they lead to /home.
-    await waitFor(() => expect(path()).toBe('/home'));
-  },
-  'xstate.error.actor.fetchRewards': async (step) => {
-    await answer(step);
-    await waitFor(() => expect(path()).toBe('/home'));
-  },
-  [YOUVE_ENTERED_CHECK_EVENT]: async () => {
-    // Not a moment before 1.5 s.
-    await advance(1499);
-    expect(current().drawApi.isWaiting('rewards')).toBe(false);
-    await advance(1);
-  },
   [GRAND_PRIZE_OVERLAY_EVENT]: async () => {
     await advance(2999);
     expect(screen.getByRole('dialog', { name: 'YOU WON!' })).toBeDefined();
@@ -236,11 +232,14 @@ function expectYouveEntered(): void {
 }
 
 const states: Record<string, (snapshot: DrawSnapshot) => void> = {
-  'youveEntered.away': expectHome,
-  'youveEntered.waiting': expectYouveEntered,
-  'youveEntered.checkingRewards': () => {
-    expectYouveEntered();
-    expect(current().drawApi.isWaiting('rewards')).toBe(true);
+  'screen.home': expectHome,
+  'screen.youveEntered': expectYouveEntered,
+  // No screens yet: they lead on to /home.
+  'screen.rewards': expectHome,
+  'screen.whatILike': expectHome,
+  'screen.elsewhere': () => {
+    expect(path()).toBe('/wallet');
+    expect(screen.queryByRole('dialog', { name: 'YOU WON!' })).toBeNull();
   },
   'grandPrize.showing': () => {
     const overlay = screen.getByRole('dialog', { name: 'YOU WON!' });

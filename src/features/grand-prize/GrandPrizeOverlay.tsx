@@ -1,3 +1,5 @@
+import { useLocation } from 'wouter';
+import { HOME_PATH } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { formatPrize } from '../../../machines/session/session.selectors';
 import {
   selectGrandPrizeAmount,
@@ -6,11 +8,16 @@ import {
 import { useDrawCycleSelector } from '../../app/draw-status';
 import './grand-prize.css';
 
-/** The full-screen 'YOU WON!' view, over /home (the draw cycle shows it only there). */
+/**
+ * The full-screen 'YOU WON!' view, over /home (the draw cycle shows it only there). The draw
+ * hears that the player left /home once the address has changed, after the next screen's
+ * first paint; the view goes with the address at once, so it never covers the next screen.
+ */
 export function GrandPrizeOverlay() {
   const isShowing = useDrawCycleSelector(selectIsShowingGrandPrize);
   const amount = useDrawCycleSelector(selectGrandPrizeAmount);
-  if (!isShowing) return null;
+  const [location] = useLocation();
+  if (!isShowing || location !== HOME_PATH) return null;
   return (
     <div
       className="grand-prize"

@@ -1,4 +1,3 @@
-import { useLayoutEffect } from 'react';
 import { Link } from 'wouter';
 import { BlackButton } from '../../components/BlackButton';
 import { SessionContext } from '../../app/session-context';
@@ -37,12 +36,6 @@ export function HomePage() {
   const canEnterDraw = useDrawCycleSelector(selectCanEnterDraw);
   const canPress = useDrawCycleSelector(selectCanPress);
   const send = useDrawCycleSend();
-  // 'YOU WON!' shows only here. Said before the browser paints, so leaving takes the view away
-  // with the screen, never showing it over the next one.
-  useLayoutEffect(() => {
-    send({ type: 'home.opened' });
-    return () => send({ type: 'home.left' });
-  }, [send]);
   const amount = prizeAmount === null ? null : formatPrize(prizeAmount);
   return (
     <main className="screen home">

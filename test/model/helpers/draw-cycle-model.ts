@@ -21,6 +21,10 @@ import {
   type DrawCycleInput,
   type SessionFlags,
 } from '../../../machines/draw-cycle/draw-cycle.machine';
+import {
+  youveEnteredMachine,
+  type YouveEnteredOutput,
+} from '../../../machines/draw-cycle/youve-entered.machine';
 import { ApiFailure } from '../../../src/lib/api';
 import { CoverageRecorder, chartOf } from './coverage';
 import {
@@ -42,36 +46,25 @@ export const MODEL_INPUT: DrawCycleInput = {
   session: fixedSessionFlags(MODEL_SESSION),
 };
 
-export const YOUVE_ENTERED_CHECK_EVENT =
-  'xstate.after.youveEnteredCheck.drawCycle.youveEntered.waiting';
+/** The player opens an address; the session passes it on to the draw. */
+export const opened = (path: string): DrawModelEvent => ({ type: 'route.opened', path });
 export const GRAND_PRIZE_OVERLAY_EVENT =
   'xstate.after.grandPrizeOverlay.drawCycle.grandPrize.showing';
 
 type Done<Id extends string, Output> = { type: `xstate.done.actor.${Id}`; output: Output };
 type Failed<Id extends string> = { type: `xstate.error.actor.${Id}`; error: unknown };
 
-/**
- * What the walk can do. `countdown.ended` is raised by the chart itself, `session.updated`
- * comes from the app shell on every start, and /home says when it opens and closes as the walk
- * moves between screens, so none is a step of its own.
- */
+/** What the walk can do. `countdown.ended` is raised by the chart itself, not a step. */
 export type DrawModelEvent =
-  | Exclude<
-      DrawCycleEvent,
-      | { type: 'countdown.ended' }
-      | { type: 'session.updated' }
-      | { type: 'home.opened' }
-      | { type: 'home.left' }
-    >
+  | Exclude<DrawCycleEvent, { type: 'countdown.ended' }>
+  /** The 'You're Entered' step ends with the rewards it found. */
+  | Done<'youveEntered', YouveEnteredOutput>
   | Done<'enterDraw', DrawEntry>
   | Failed<'enterDraw'>
   | Done<'fetchTimer', TimerResponse>
   | Failed<'fetchTimer'>
   | Done<'fetchGrandPrizes', GrandPrize[]>
   | Failed<'fetchGrandPrizes'>
-  | Done<'fetchRewards', Reward[]>
-  | Failed<'fetchRewards'>
-  | { type: typeof YOUVE_ENTERED_CHECK_EVENT }
   | { type: typeof GRAND_PRIZE_OVERLAY_EVENT };
 export type DrawModelEventType = DrawModelEvent['type'] | 'xstate.init';
 
@@ -87,7 +80,7 @@ export const modelDrawCycleMachine = drawCycleMachine.provide({
   actors: {
     enterDraw: pending<DrawEntry, TimedCallInput>(),
     fetchTimer: pending<TimerResponse, TimedCallInput>(),
-    fetchRewards: pending<Reward[]>(),
+    youveEntered: youveEnteredMachine.provide({ actors: { fetchRewards: pending<Reward[]>() } }),
     fetchGrandPrizes: pending<GrandPrize[]>(),
     listenToCable: quiet,
     tickEverySecond: fromCallback<EventObject, TickInput>(() => () => undefined),
@@ -97,10 +90,22 @@ export const modelDrawCycleMachine = drawCycleMachine.provide({
       timeLeft: event.type === 'countdown.tick' ? 0 : context.timeLeft,
     })),
   },
-  // Wherever a grand prize is found on the walk the player is on /home (the walk answers the
-  // prize call before moving on); a prize found elsewhere has tests of its own.
-  guards: { isOnHome: () => true },
 });
+
+/**
+ * The model's chart as the walk starts it: the app opens at /home, so the draw's first step is
+ * that opening (the walk begins where the player does).
+ */
+export const walkedDrawCycleMachine = Object.create(modelDrawCycleMachine, {
+  getInitialSnapshot: {
+    value: (...args: Parameters<typeof modelDrawCycleMachine.getInitialSnapshot>) =>
+      getNextSnapshot(
+        modelDrawCycleMachine,
+        modelDrawCycleMachine.getInitialSnapshot(...args),
+        opened('/home') as never,
+      ),
+  },
+}) as typeof modelDrawCycleMachine;
 
 export type DrawSnapshot = SnapshotFrom<typeof drawCycleMachine>;
 
@@ -119,10 +124,9 @@ export const CALL_OUTCOMES = {
       error: new ApiFailure(422, 'The draw is closed'),
     }),
   ],
-  fetchRewards: [
-    done({ type: 'xstate.done.actor.fetchRewards', output: [TOKEN_REWARD] }),
-    done({ type: 'xstate.done.actor.fetchRewards', output: [] }),
-    done({ type: 'xstate.error.actor.fetchRewards', error: new ApiFailure(500, null) }),
+  youveEntered: [
+    done({ type: 'xstate.done.actor.youveEntered', output: { rewards: [TOKEN_REWARD] } }),
+    done({ type: 'xstate.done.actor.youveEntered', output: { rewards: [] } }),
   ],
   fetchTimer: [
     done({ type: 'xstate.done.actor.fetchTimer', output: TIMER_NOT_ENTERED }),
@@ -136,7 +140,11 @@ const PLAYER_EVENTS: DrawModelEvent[] = [
   { type: 'window.focused' },
   { type: 'cable.refetch' },
   { type: 'countdown.tick' },
-  { type: 'youveEntered.opened' },
+  opened('/youve-entered'),
+  opened('/home'),
+  opened('/rewards'),
+  opened('/what-i-like'),
+  opened('/wallet'),
 ];
 
 /**
@@ -149,10 +157,8 @@ export function drawModelEvents(snapshot: DrawSnapshot): DrawModelEvent[] {
     if (snapshot.matches({ grandPrize: 'fetching' })) return CALL_OUTCOMES.fetchGrandPrizes;
     if (snapshot.matches({ grandPrize: 'showing' })) return [{ type: GRAND_PRIZE_OVERLAY_EVENT }];
     if (snapshot.matches({ entry: 'entering' })) return CALL_OUTCOMES.enterDraw;
-    if (snapshot.matches({ youveEntered: 'waiting' }))
-      return [{ type: YOUVE_ENTERED_CHECK_EVENT }, { type: 'youveEntered.left' }];
-    if (snapshot.matches({ youveEntered: 'checkingRewards' }))
-      return [...CALL_OUTCOMES.fetchRewards, { type: 'youveEntered.left' }];
+    if (snapshot.matches({ screen: 'youveEntered' }))
+      return [...CALL_OUTCOMES.youveEntered, opened('/home')];
     if (snapshot.matches({ timer: 'fetching' }))
       return [...CALL_OUTCOMES.fetchTimer, { type: 'cable.refetch' }, { type: 'countdown.tick' }];
     return PLAYER_EVENTS;
@@ -163,8 +169,12 @@ export function drawModelEvents(snapshot: DrawSnapshot): DrawModelEvent[] {
 /** Where the draw is and what the screens show or decide on; exact seconds do not matter. */
 export function serializeDrawState(snapshot: DrawSnapshot): string {
   const c = snapshot.context;
+  // /rewards and /what-i-like have no screens yet: they lead on to /home, where the draw then is.
+  const screen = ['rewards', 'whatILike'].includes(String(snapshot.value.screen))
+    ? 'home'
+    : snapshot.value.screen;
   return JSON.stringify({
-    value: snapshot.value,
+    value: { ...snapshot.value, screen },
     canEnterDraw: c.canEnterDraw,
     counting: c.timeLeft > 0,
     hasEntry: c.currentDrawEntry !== null,
@@ -193,9 +203,10 @@ export function transitionsTaken(machine: AnyStateMachine, events: DrawModelEven
     inspect: recorder.inspect,
   });
   actor.start();
+  // The walk starts where the player does, on /home.
+  actor.send(opened('/home'));
   for (const event of events) {
-    if (event.type === YOUVE_ENTERED_CHECK_EVENT) clock.increment(1500);
-    else if (event.type === GRAND_PRIZE_OVERLAY_EVENT) clock.increment(3000);
+    if (event.type === GRAND_PRIZE_OVERLAY_EVENT) clock.increment(3000);
     else actor.send(event);
   }
   actor.stop();
@@ -207,7 +218,6 @@ function describe(events: DrawModelEvent[]): string {
 }
 
 function describeEvent(event: DrawModelEvent): string {
-  if (event.type === YOUVE_ENTERED_CHECK_EVENT) return '1.5 s pass';
   if (event.type === GRAND_PRIZE_OVERLAY_EVENT) return '3 s pass';
   if (event.type === 'countdown.tick') return 'the countdown runs out';
   if ('error' in event) return `${event.type.replace('xstate.error.actor.', '')} fails`;
@@ -215,10 +225,13 @@ function describeEvent(event: DrawModelEvent): string {
     const id = event.type.replace('xstate.done.actor.', '');
     const output = event.output as unknown;
     if (Array.isArray(output)) return `${id} answers ${output.length}`;
+    if (id === 'youveEntered')
+      return `youveEntered ends with ${(output as YouveEnteredOutput).rewards.length} rewards`;
     if (id === 'fetchTimer')
       return (output as TimerResponse).cycle_finished ? 'timer: not entered' : 'timer: entered';
     return `${id} succeeds`;
   }
+  if (event.type === 'route.opened') return `open ${event.path}`;
   return event.type;
 }
 

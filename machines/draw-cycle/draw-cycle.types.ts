@@ -1,0 +1,133 @@
+// What the draw (machines/draw-cycle/draw-cycle.machine.ts) holds and hears: its context,
+// events and input, the session flags it reads, its routes and texts, and the arithmetic of
+// the countdown.
+import type { GrandPrize, Reward } from '../../contract/api';
+import type { ToastEffect } from '../shared/effects';
+import { browserClock, type Clock } from '../shared/clock';
+import { parsePersistedDraw, type PersistedDraw } from './draw-cycle.persistence';
+
+/** What the draw reads from the session. */
+export type SessionFlags = {
+  isFirstTimeUser: boolean;
+  isFirstQuestionnaire: boolean;
+  /** The draws whose grand prize has been announced on this device. */
+  announcedGrandPrizeDrawIds: readonly number[];
+};
+
+/**
+ * Where the draw reads the session's flags, as they are at the moment of reading: the session
+ * actor itself in the app (it invokes the draw with `self`), fixed flags in tests.
+ */
+export type SessionFlagsSource = { getSnapshot(): { context: SessionFlags } };
+
+/** Flags that never change, for a draw running without a session (tests, path walks). */
+export function fixedSessionFlags(flags: SessionFlags): SessionFlagsSource {
+  const snapshot = { context: flags };
+  return { getSnapshot: () => snapshot };
+}
+
+export type DrawCycleContext = PersistedDraw & {
+  /** The player pressed the button during this visit. */
+  hasEnteredDrawInSession: boolean;
+  /** Rewards found by the check after entering, for the reward screens. */
+  rewards: Reward[];
+  /** From the timer: the player has questions left to answer. */
+  showTellUsMore: boolean;
+  /** The prize the 'YOU WON!' view shows while it is on screen. */
+  grandPrizeAmount: number | null;
+  /** The draw of the prize to announce, from when it is found until the view goes. */
+  grandPrizeDrawId: number | null;
+  /** The session, read when a rule needs its flags (no copy is kept). */
+  session: SessionFlagsSource;
+  /** Prizes this draw announced, until the session has them too. */
+  announcedHere: readonly number[];
+  /** The time the countdown counts with (the browser's; a simulated one in tests). */
+  clock: Clock;
+};
+
+export type DrawCycleInput = {
+  /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
+  stored: string | null;
+  session: SessionFlagsSource;
+  /** The browser's clock unless given. */
+  clock?: Clock;
+};
+
+export type DrawCycleEvent =
+  | { type: 'draw.press' }
+  /** The window got focus back or became visible again. */
+  | { type: 'window.focused' }
+  /** TimerChannel broadcast `{ refetch: true }`: a draw has closed. */
+  | { type: 'cable.refetch' }
+  | { type: 'countdown.tick' }
+  /** Raised by the chart when the countdown reaches 0 and the timer should be asked again. */
+  | { type: 'countdown.ended' }
+  /** The player opened an address (the session passes on every opening while signed in). */
+  | { type: 'route.opened'; path: string };
+
+export type DrawCycleEmitted = ToastEffect;
+
+export const HOME_PATH = '/home';
+export const YOUVE_ENTERED_PATH = '/youve-entered';
+export const REWARDS_PATH = '/rewards';
+export const WHAT_I_LIKE_PATH = '/what-i-like';
+/** The navigation state the reward screens read to know where the player came from. */
+export const REDIRECTED_FROM_YOUVE_ENTERED = { redirectedFrom: 'YouveEntered' } as const;
+/** Shown when entering fails without a message from the server. */
+export const TOAST_ENTER_FAILED = 'Server Error';
+/** The daily draw's length, until the server has said how long a cycle is. */
+export const DEFAULT_CYCLE_SECONDS = 86_400;
+
+/**
+ * Seconds left of `interval` seconds counted from `startedAt`, at `now`; never below 0. Rounded
+ * up, so the countdown shows 0:00 from the moment the interval ends, not a second before.
+ */
+export function remainingSeconds(interval: number, startedAt: number | null, now: number): number {
+  if (startedAt === null) return 0;
+  const leftMs = Math.round(interval * 1000) - Math.max(0, now - startedAt);
+  return Math.max(0, Math.ceil(leftMs / 1000));
+}
+
+/** When the running interval ends (ms since the epoch), null before any countdown. */
+export function countdownEndsAt(context: PersistedDraw): number | null {
+  if (context.countdownStartedAt === null) return null;
+  return context.countdownStartedAt + Math.round(context.secondsUntilNextDraw * 1000);
+}
+
+/** The server's time left to the millisecond when it says so, its whole seconds otherwise. */
+export function preciseSeconds(seconds: number, ms: number | undefined): number {
+  return ms === undefined ? seconds : ms / 1000;
+}
+
+export function initialContext(input: DrawCycleInput): DrawCycleContext {
+  return {
+    ...parsePersistedDraw(input.stored),
+    hasEnteredDrawInSession: false,
+    rewards: [],
+    showTellUsMore: false,
+    grandPrizeAmount: null,
+    grandPrizeDrawId: null,
+    session: input.session,
+    announcedHere: [],
+    clock: input.clock ?? browserClock,
+  };
+}
+
+/** The session's flags as they are now. */
+export function flagsOf(context: DrawCycleContext): SessionFlags {
+  return context.session.getSnapshot().context;
+}
+
+/** The draws whose grand prize this device has announced (by the session, or just now here). */
+export function announcedDrawIds(context: DrawCycleContext): readonly number[] {
+  return [...new Set([...flagsOf(context).announcedGrandPrizeDrawIds, ...context.announcedHere])];
+}
+
+/** The newest prize not yet announced (a claimed one is no news): the list is newest first. */
+export function unannouncedGrandPrize(
+  prizes: GrandPrize[],
+  context: DrawCycleContext,
+): GrandPrize | undefined {
+  const announced = announcedDrawIds(context);
+  return prizes.find((prize) => !prize.claimed && !announced.includes(prize.draw_id));
+}

@@ -1,0 +1,192 @@
+// Generated paths through the 'You're Entered To Win' step on its own, walked in the real
+// signed-in app: the player opens /youve-entered, the clock and the rewards check's answers
+// drive the step, and each state is checked against what the player sees. The step's end is the
+// screen the draw moves on to (/rewards or /what-i-like, which lead to /home until they have
+// screens of their own).
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  fromPromise,
+  SimulatedClock,
+  type AnyActorRef,
+  type InspectionEvent,
+} from 'xstate';
+import { TestModel, type Step } from 'xstate/graph';
+import type { Reward } from '../../contract/api';
+import { youveEnteredMachine } from '../../machines/draw-cycle/youve-entered.machine';
+import { ApiFailure } from '../../src/lib/api';
+import {
+  goTo,
+  idleDrawApi,
+  renderApp,
+  screenLoaded,
+  storeSignedInSession,
+  tabBar,
+} from './helpers/app-harness';
+import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { planPaths, stateKeyMatcher } from './helpers/path-planner';
+import { TOKEN_REWARD } from './helpers/draw-fake-api';
+import { statesWithoutView } from './helpers/view-check';
+
+const CHECK = 'xstate.after.youveEnteredCheck.youveEntered.waiting';
+type StepEvent =
+  | { type: typeof CHECK }
+  | { type: 'xstate.done.actor.fetchRewards'; output: Reward[] }
+  | { type: 'xstate.error.actor.fetchRewards'; error: unknown };
+type StepSnapshot = ReturnType<typeof youveEnteredMachine.getInitialSnapshot>;
+
+const logic = youveEnteredMachine.provide({
+  actors: { fetchRewards: fromPromise<Reward[]>(() => new Promise(() => undefined)) },
+});
+
+const OUTCOMES: StepEvent[] = [
+  { type: 'xstate.done.actor.fetchRewards', output: [TOKEN_REWARD] },
+  { type: 'xstate.done.actor.fetchRewards', output: [] },
+  { type: 'xstate.error.actor.fetchRewards', error: new ApiFailure(500, null) },
+];
+
+const events = (snapshot: StepSnapshot): StepEvent[] => {
+  const candidates: StepEvent[] = snapshot.matches('waiting') ? [{ type: CHECK }] : [];
+  if (snapshot.children.fetchRewards) candidates.push(...OUTCOMES);
+  return candidates.filter((event) => snapshot.can(event as never));
+};
+const serialize = (snapshot: StepSnapshot) =>
+  JSON.stringify({ value: snapshot.value, rewards: snapshot.context.rewards.length });
+
+const model = new TestModel<StepSnapshot, StepEvent, unknown>(logic as never, {
+  events,
+  serializeState: serialize,
+  stateMatcher: stateKeyMatcher,
+});
+
+function replay(stepEvents: StepEvent[]): Set<string> {
+  const recorder = new CoverageRecorder();
+  const clock = new SimulatedClock();
+  const actor = createActor(logic, { clock, inspect: recorder.inspect });
+  actor.start();
+  for (const event of stepEvents) {
+    if (event.type === CHECK) clock.increment(1500);
+    else actor.send(event);
+  }
+  actor.stop();
+  return recorder.transitions;
+}
+
+const paths = planPaths({
+  model,
+  transitions: chartOf(logic).transitions,
+  serializeState: serialize,
+  replay,
+  describeEvent: (event) =>
+    event.type === CHECK
+      ? '1.5 s pass'
+      : 'error' in event
+        ? 'the rewards check fails'
+        : `the rewards check finds ${event.output.length}`,
+});
+const coverage = new CoverageRecorder('youveEntered');
+
+type Harness = ReturnType<typeof renderApp> & {
+  clock: SimulatedClock;
+  step: () => StepSnapshot | null;
+};
+
+async function open(): Promise<Harness> {
+  storeSignedInSession({ isFirstTimeUser: false, isFirstQuestionnaire: false });
+  const clock = new SimulatedClock();
+  let latest: StepSnapshot | null = null;
+  const harness = renderApp({
+    path: '/home',
+    drawClock: clock,
+    drawApi: idleDrawApi(),
+    drawInspect: (event: InspectionEvent) => {
+      coverage.inspect(event);
+      if (
+        event.type === '@xstate.snapshot' &&
+        (event.actorRef as AnyActorRef).id === 'youveEntered'
+      ) {
+        latest = event.snapshot as StepSnapshot;
+      }
+    },
+  });
+  harness.drawApi.answerByHand('rewards');
+  await screenLoaded();
+  await goTo('/youve-entered');
+  return { ...harness, clock, step: () => latest };
+}
+
+const path = () => window.location.pathname;
+let current: Harness | null = null;
+
+const states: Record<string, (snapshot: StepSnapshot) => Promise<void> | void> = {
+  waiting: () => {
+    expect(path()).toBe('/youve-entered');
+    expect(screen.getByRole('heading', { name: "You're Entered To Win" })).toBeDefined();
+    expect(tabBar()).toBeNull();
+  },
+  checkingRewards: () => {
+    expect(path()).toBe('/youve-entered');
+    expect(current?.drawApi.isWaiting('rewards')).toBe(true);
+  },
+  // The draw moves on (to /rewards or /what-i-like, which lead to /home for now).
+  checked: async () => {
+    await waitFor(() => expect(path()).toBe('/home'));
+  },
+};
+
+describe("'You're Entered To Win', generated paths through the signed-in app", () => {
+  it.each(paths.map((p) => [p.description || '(opened)', p] as const))('%s', async (_, walk) => {
+    const app = await open();
+    current = app;
+    const arrive = (expected: StepSnapshot) =>
+      waitFor(() => {
+        const real = app.step();
+        expect(real?.value).toEqual(expected.value);
+        expect(serialize(real!)).toBe(serialize(expected));
+      });
+    const answer = async (settle: (api: typeof app.drawApi) => void) => {
+      await waitFor(() => expect(app.drawApi.isWaiting('rewards')).toBe(true));
+      await act(async () => {
+        settle(app.drawApi);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    };
+    type Exec = (step: Step<StepSnapshot, StepEvent>) => Promise<void>;
+    const executors: Record<StepEvent['type'], Exec> = {
+      [CHECK]: async (step) => {
+        act(() => app.clock.increment(1499));
+        expect(app.drawApi.isWaiting('rewards')).toBe(false);
+        act(() => app.clock.increment(1));
+        await arrive(step.state);
+      },
+      'xstate.done.actor.fetchRewards': async (step) => {
+        const { output } = step.event as Extract<StepEvent, { output: Reward[] }>;
+        await answer((api) => api.resolve('rewards', { data: output }));
+        await arrive(step.state);
+      },
+      'xstate.error.actor.fetchRewards': async (step) => {
+        await answer((api) => api.reject('rewards', new ApiFailure(500, null)));
+        await arrive(step.state);
+      },
+    };
+    try {
+      await arrive(walk.steps[0]!.state);
+      await model.testPath(walk, { events: executors as never, states });
+    } finally {
+      app.view.unmount();
+      current = null;
+    }
+  });
+});
+
+describe("'You're Entered To Win', coverage of the walk", () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
+    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});
