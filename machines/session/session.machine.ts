@@ -12,6 +12,7 @@ import type { LoginResponse, User } from '../../contract/api';
 import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
 import type { PlayersInput } from '../players/players.machine';
+import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { readItem, STORAGE_KEYS } from '../shared/device';
 import type { AppEffect } from '../shared/effects';
@@ -88,10 +89,20 @@ export const sessionMachine = setup({
         id: SYSTEM_IDS.players,
         input: { canShare: context.canShare, origin: context.origin } satisfies PlayersInput,
       });
+      start(flows.wallet, {
+        id: SYSTEM_IDS.wallet,
+        input: {
+          // A flag the device kept from an earlier visit counts too (walletInstruction).
+          hasSeenInstructions:
+            context.hasSeenInstructions.wallet ||
+            readItem(browserStorage(), STORAGE_KEYS.walletInstruction) === 'true',
+        } satisfies WalletInput,
+      });
       return { areFlowsRunning: true };
     }),
     stopDraw: stopChild(SYSTEM_IDS.drawCycle),
     stopPlayers: stopChild(SYSTEM_IDS.players),
+    stopWallet: stopChild(SYSTEM_IDS.wallet),
     markFlowsStopped: assign({ areFlowsRunning: false }),
     toastFlowsUnavailable: emit({
       type: 'toast',
@@ -178,7 +189,7 @@ export const sessionMachine = setup({
             },
             onError: { actions: 'toastFlowsUnavailable' },
           },
-          exit: ['stopDraw', 'stopPlayers', 'markFlowsStopped'],
+          exit: ['stopDraw', 'stopPlayers', 'stopWallet', 'markFlowsStopped'],
           on: {
             // The player opened an address: the screens that name their routes hear of it.
             'route.opened': {
@@ -186,6 +197,7 @@ export const sessionMachine = setup({
               actions: [
                 sendTo(SYSTEM_IDS.players, ({ event }) => event),
                 sendTo(SYSTEM_IDS.drawCycle, ({ event }) => event),
+                sendTo(SYSTEM_IDS.wallet, ({ event }) => event),
               ],
             },
             'session.grandPrizeShown': {

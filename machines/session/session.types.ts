@@ -3,6 +3,7 @@
 import { browserClock, type Clock } from '../shared/clock';
 import type { DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import type { PlayersMachine } from '../players/players.machine';
+import type { WalletMachine } from '../wallet/wallet.machine';
 import { FALLBACK_APP_CONFIG, type AppConfig } from './session.actors';
 import { parsePersistedSession, type PersistedSession } from './session.persistence';
 
@@ -26,7 +27,11 @@ export type SessionContext = PersistedSession & {
 };
 
 /** The machines that run while a player is signed in, loaded with the signed-in app. */
-export type SignedInFlows = { drawCycle: DrawCycleMachine; players: PlayersMachine };
+export type SignedInFlows = {
+  drawCycle: DrawCycleMachine;
+  players: PlayersMachine;
+  wallet: WalletMachine;
+};
 
 export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
 
@@ -61,6 +66,7 @@ export const SYSTEM_IDS = {
   entryFlow: 'entryFlow',
   drawCycle: 'drawCycle',
   players: 'players',
+  wallet: 'wallet',
 } as const;
 
 /** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */

@@ -1,12 +1,14 @@
 // The wallet (spec sections 2 and 4, DESIGN sections 2 and 8): /wallet explains tickets with
-// instruction slides once, /wallet-token lists the tickets held and enters as many as the player
-// wants into the open draw ("more chances to win"). Each screen state names its route
-// (`meta.route`, machines/shared/routes.ts): the app follows it, and says `route.opened` only
-// when the player opens a wallet page. The machine asks the app to toast and to remember that
-// the instructions were seen.
-import { and, assign, emit, enqueueActions, setup } from 'xstate';
+// instruction slides once (the slides machine the starting page shares), /wallet-token lists
+// the tickets held and enters as many as the player wants into the open draw ("more chances to
+// win"). It runs while a player is signed in, as a child of the session, which passes on every
+// address the player opens; each screen state names its route (`meta.route`,
+// machines/shared/routes.ts), and the app follows it. The machine asks the app to toast, and
+// tells the session once the instructions were seen (the device keeps the flag too).
+import { and, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ToastEffect, ToastVariant } from '../shared/effects';
 import type { RouteMeta } from '../shared/routes';
+import { slidesMachine, type SlidesInput } from '../shared/slides.machine';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import {
   disconnectedWalletActors,
@@ -16,7 +18,13 @@ import {
 
 /** The wallet's instruction slides (their texts live with the view). */
 export const WALLET_SLIDE_COUNT = 4;
-export const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
+/** The arrow on the last slide, and a swipe up on any, leave for the tickets. */
+export const WALLET_SLIDES_INPUT = {
+  count: WALLET_SLIDE_COUNT,
+  skipTo: null,
+  nextEndsOnLastSlide: true,
+  finishFromAnySlide: true,
+} as const satisfies SlidesInput;
 
 export const WALLET_PATHS = { instructions: '/wallet', tickets: '/wallet-token' } as const;
 export type WalletPath = (typeof WALLET_PATHS)[keyof typeof WALLET_PATHS];
@@ -36,7 +44,6 @@ export type WalletInput = {
 
 export type WalletContext = {
   hasSeenInstructions: boolean;
-  slideIndex: number;
   /** Tickets held, as the server last said. */
   tickets: number;
   currentDrawId: number | null;
@@ -46,20 +53,15 @@ export type WalletContext = {
 };
 
 export type WalletEvent =
-  | { type: 'route.opened'; path: WalletPath }
-  | { type: 'slides.next' }
-  | { type: 'slides.previous' }
-  | { type: 'slides.swipeUp' }
+  /** The player opened an address (the session passes on every opening while signed in). */
+  | { type: 'route.opened'; path: string }
   | { type: 'tickets.increment' }
   | { type: 'tickets.decrement' }
   | { type: 'tickets.enter' }
   | { type: 'tickets.enterAll' }
   | { type: 'tickets.retry' };
 
-/** The app sets the walletInstruction flag and tells the session (hasSeenInstructions.wallet). */
-export type WalletInstructionsSeenEffect = { type: 'instructionsSeen' };
-
-export type WalletEmitted = ToastEffect | WalletInstructionsSeenEffect;
+export type WalletEmitted = ToastEffect;
 
 type ToastParams = { message: string; variant: ToastVariant };
 
@@ -70,15 +72,13 @@ export const walletMachine = setup({
     input: {} as WalletInput,
     emitted: {} as WalletEmitted,
   },
-  actors: disconnectedWalletActors,
+  actors: { ...disconnectedWalletActors, slides: slidesMachine },
   guards: {
     isInstructionsRoute: ({ event }) =>
       event.type === 'route.opened' && event.path === WALLET_PATHS.instructions,
     isTicketsRoute: ({ event }) =>
       event.type === 'route.opened' && event.path === WALLET_PATHS.tickets,
     hasSeenInstructions: ({ context }) => context.hasSeenInstructions,
-    isOnLastSlide: ({ context }) => context.slideIndex >= LAST_WALLET_SLIDE_INDEX,
-    canGoToPreviousSlide: ({ context }) => context.slideIndex > 0,
     holdsNoTickets: (_, params: { tickets: number }) => params.tickets === 0,
     canAddTicket: ({ context }) => context.count < context.tickets,
     canRemoveTicket: ({ context }) => context.count > 1,
@@ -88,12 +88,12 @@ export const walletMachine = setup({
   },
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    resetSlides: assign({ slideIndex: 0 }),
-    showNextSlide: assign({ slideIndex: ({ context }) => context.slideIndex + 1 }),
-    showPreviousSlide: assign({ slideIndex: ({ context }) => context.slideIndex - 1 }),
-    finishInstructions: enqueueActions(({ enqueue }) => {
+    // The session keeps the flag across visits (hasSeenInstructions.wallet in user-storage).
+    finishInstructions: enqueueActions(({ enqueue, system }) => {
       enqueue.assign({ hasSeenInstructions: true });
-      enqueue.emit({ type: 'instructionsSeen' });
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session)
+        enqueue.sendTo(session, { type: 'session.instructionsSeen', instructions: 'wallet' });
     }),
     storeHoldings: assign((_, params: WalletHoldings) => ({
       tickets: params.tickets,
@@ -119,7 +119,6 @@ export const walletMachine = setup({
   id: 'wallet',
   context: ({ input }) => ({
     hasSeenInstructions: input.hasSeenInstructions,
-    slideIndex: 0,
     tickets: 0,
     currentDrawId: null,
     entriesInCurrentDraw: 0,
@@ -133,26 +132,24 @@ export const walletMachine = setup({
       { guard: and(['isInstructionsRoute', 'hasSeenInstructions']), target: '.tickets' },
       { guard: 'isInstructionsRoute', target: '.instructions' },
       { guard: 'isTicketsRoute', target: '.tickets' },
+      // Another screen: the wallet shows nothing until a wallet page opens again.
+      { target: '.awaitingRoute' },
     ],
   },
   states: {
     awaitingRoute: {
-      description: 'Nothing on screen yet: the page that opens says which one the player wants.',
+      description: 'No wallet page on screen: the page that opens says which one the player wants.',
     },
     instructions: {
       description:
         '/wallet: what tickets are and how entering works; the arrow or a swipe left moves on.',
       // Seen once: after the slides, Back leaves the wallet rather than bouncing off /wallet.
       meta: { route: WALLET_PATHS.instructions, once: true } satisfies RouteMeta,
-      entry: 'resetSlides',
-      on: {
-        'slides.next': [
-          // The arrow on the last slide, and swiping forward past the end, leave for the tickets.
-          { guard: 'isOnLastSlide', target: 'tickets', actions: 'finishInstructions' },
-          { actions: 'showNextSlide' },
-        ],
-        'slides.previous': { guard: 'canGoToPreviousSlide', actions: 'showPreviousSlide' },
-        'slides.swipeUp': { target: 'tickets', actions: 'finishInstructions' },
+      invoke: {
+        id: 'slides',
+        src: 'slides',
+        input: WALLET_SLIDES_INPUT,
+        onDone: { target: 'tickets', actions: 'finishInstructions' },
       },
     },
     tickets: {

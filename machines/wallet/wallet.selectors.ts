@@ -1,7 +1,8 @@
 // Narrow reads of the wallet for the views: each view subscribes to what it shows, never to the
 // whole snapshot, and asks the machine (`can`) whether a control is enabled.
-import type { SnapshotFrom } from 'xstate';
-import { LAST_WALLET_SLIDE_INDEX, type walletMachine } from './wallet.machine';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SlidesMachine } from '../shared/slides.machine';
+import type { walletMachine } from './wallet.machine';
 
 type WalletSnapshot = SnapshotFrom<typeof walletMachine>;
 
@@ -11,11 +12,9 @@ export type TicketsScreen = 'loading' | 'loadFailed' | 'empty' | 'holding' | nul
 export const selectIsShowingInstructions = (snapshot: WalletSnapshot): boolean =>
   snapshot.matches('instructions');
 
-export const selectSlideIndex = (snapshot: WalletSnapshot): number =>
-  Math.min(Math.max(snapshot.context.slideIndex, 0), LAST_WALLET_SLIDE_INDEX);
-
-export const selectCanGoBackASlide = (snapshot: WalletSnapshot): boolean =>
-  snapshot.can({ type: 'slides.previous' });
+/** The instruction slides while /wallet shows them. */
+export const selectSlides = (snapshot: WalletSnapshot): ActorRefFrom<SlidesMachine> | undefined =>
+  snapshot.children.slides as ActorRefFrom<SlidesMachine> | undefined;
 
 export function selectTicketsScreen(snapshot: WalletSnapshot): TicketsScreen {
   if (snapshot.matches({ tickets: 'loading' })) return 'loading';

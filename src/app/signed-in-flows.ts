@@ -4,8 +4,10 @@
 import type { SignedInFlows } from '../../machines/session/session.machine';
 import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
 import { connectedPlayersMachine } from '../features/players/players-logic';
+import { connectedWalletMachine } from '../features/wallet/wallet-logic';
 
 export const signedInFlows: SignedInFlows = {
   drawCycle: connectedDrawCycleMachine,
   players: connectedPlayersMachine,
+  wallet: connectedWalletMachine,
 };

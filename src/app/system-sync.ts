@@ -94,6 +94,17 @@ export const DEVICE_WRITERS: Record<string, Writer> = {
     ),
   [SYSTEM_IDS.drawCycle]: (actor, storage) =>
     keepOnDevice(actor, drawStorageEntry, (s: { context: PersistedDraw }) => s.context, storage),
+  // The wallet's instructions, once seen, are not shown again (storage key walletInstruction).
+  [SYSTEM_IDS.wallet]: (actor, storage) => {
+    const subscription = actor.subscribe(
+      (snapshot: { context: { hasSeenInstructions: boolean } }) => {
+        if (snapshot.context.hasSeenInstructions) {
+          writeItem(storage, STORAGE_KEYS.walletInstruction, 'true');
+        }
+      },
+    );
+    return () => subscription.unsubscribe();
+  },
   // The invite code the flow accepted, for the next visit (storage key inviteCode).
   [SYSTEM_IDS.entryFlow]: (actor, storage) => {
     let last: string | null = null;

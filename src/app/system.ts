@@ -6,6 +6,7 @@ import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
 import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import type { PlayersMachine } from '../../machines/players/players.machine';
+import type { WalletMachine } from '../../machines/wallet/wallet.machine';
 import { SYSTEM_IDS } from '../../machines/session/session.machine';
 import { SessionContext } from './session-context';
 
@@ -13,6 +14,7 @@ type Children = {
   entryFlow: ActorRefFrom<EntryFlowMachine>;
   drawCycle: ActorRefFrom<DrawCycleMachine>;
   players: ActorRefFrom<PlayersMachine>;
+  wallet: ActorRefFrom<WalletMachine>;
 };
 type ChildId = keyof Children;
 

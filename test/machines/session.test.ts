@@ -11,6 +11,7 @@ import {
 import { drawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
 import type { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import { playersMachine } from '../../machines/players/players.machine';
+import { walletMachine } from '../../machines/wallet/wallet.machine';
 import type { AppConfigResponse, LoginResponse } from '../../contract/api';
 import type { AppEffect } from '../../machines/shared/effects';
 import { createSessionActors, FALLBACK_APP_CONFIG } from '../../machines/session/session.actors';
@@ -149,7 +150,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The signed-in flows as the app loads them (without their API: their calls fail). */
 const loadFlows = fromPromise<SignedInFlows>(() =>
-  Promise.resolve({ drawCycle: drawCycleMachine, players: playersMachine }),
+  Promise.resolve({ drawCycle: drawCycleMachine, players: playersMachine, wallet: walletMachine }),
 );
 
 /** The entry flow as the session sees it: a child that ends with a login. */
@@ -246,13 +247,15 @@ describe('session: signing in', () => {
 
 describe('session: the signed-in flows', () => {
   const running = (actor: ActorRefFrom<typeof sessionMachine>) =>
-    Object.keys(actor.getSnapshot().children).filter((id) => ['drawCycle', 'players'].includes(id));
+    Object.keys(actor.getSnapshot().children).filter((id) =>
+      ['drawCycle', 'players', 'wallet'].includes(id),
+    );
 
   it('loads the draw and the players screen once signed in, and stops them when signed out', async () => {
     const { actor } = start();
     expect(running(actor)).toEqual([]);
     await signIn(actor);
-    expect(running(actor).sort()).toEqual(['drawCycle', 'players']);
+    expect(running(actor).sort()).toEqual(['drawCycle', 'players', 'wallet']);
     expect(actor.getSnapshot().context.areFlowsRunning).toBe(true);
     actor.send({ type: 'session.unauthorized' });
     expect(running(actor)).toEqual([]);
@@ -267,7 +270,7 @@ describe('session: the signed-in flows', () => {
     // Not loaded yet: nothing to pass the address to, and nothing breaks.
     actor.send({ type: 'route.opened', path: '/players' });
     expect(actor.getSnapshot().status).toBe('active');
-    loaded({ drawCycle: drawCycleMachine, players: playersMachine });
+    loaded({ drawCycle: drawCycleMachine, players: playersMachine, wallet: walletMachine });
     await flush();
     actor.send({ type: 'route.opened', path: '/players' });
     const players = actor.getSnapshot().children.players as AnyActorRef | undefined;

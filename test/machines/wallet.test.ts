@@ -1,9 +1,10 @@
 import { followRoutes } from './route-sync-miniature';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, setup, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import type { SlidesContext, SlidesEvent } from '../../machines/shared/slides.machine';
+import { runningChain, screenCan, sendToScreen } from './running-steps';
 import { createWalletActors } from '../../machines/wallet/wallet.actors';
 import {
-  LAST_WALLET_SLIDE_INDEX,
   TOAST_ENTER_FAILED,
   TOAST_LOAD_FAILED,
   WALLET_SLIDE_COUNT,
@@ -23,29 +24,47 @@ import { ApiFailure } from '../../src/lib/api';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { entriesAnswer, FakeWalletApi, walletAnswer } from '../model/helpers/wallet-fake-api';
 
+const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
+
 function start(hasSeenInstructions = false) {
   const api = new FakeWalletApi();
-  const actor = createActor(walletMachine.provide({ actors: createWalletActors(api) }), {
-    input: { hasSeenInstructions },
-  });
+  // The wallet runs as the session's child, as in the app; the session here only listens.
+  const toSession: AnyEventObject[] = [];
+  const session = createActor(
+    setup({
+      actors: { wallet: walletMachine.provide({ actors: createWalletActors(api) }) },
+    }).createMachine({
+      invoke: { id: 'wallet', src: 'wallet', input: { hasSeenInstructions } },
+      on: { '*': { actions: ({ event }) => void toSession.push(event) } },
+    }),
+    { systemId: 'session' },
+  );
+  session.start();
+  const actor = session.getSnapshot().children.wallet as ActorRefFrom<typeof walletMachine>;
   const emitted: WalletEmitted[] = [];
   actor.on('*', (effect) => emitted.push(effect));
   const moves: { to: string; replace: true | undefined }[] = [];
   const routes = followRoutes(actor, (move) =>
     moves.push({ to: move.to, replace: move.replace ? true : undefined }),
   );
-  actor.start();
   const open = (path: WalletPath) =>
     routes.opening(path, () => actor.send({ type: 'route.opened', path }));
-  const send = (event: WalletEvent) => actor.send(event);
+  // A slide gesture reaches the slides the screen shows; the rest, the wallet.
+  const send = (event: WalletEvent | SlidesEvent) => sendToScreen(actor, event);
+  const can = (event: SlidesEvent) => screenCan(actor, event);
+  const slides = () =>
+    runningChain(actor).at(-1)!.getSnapshot() as unknown as { context: SlidesContext };
   const snapshot = () => actor.getSnapshot();
   const toasts = () =>
     emitted.flatMap((e) =>
       e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
     );
   const navigations = () => moves;
-  const seen = () => emitted.filter((e) => e.type === 'instructionsSeen').length;
-  return { actor, api, emitted, open, send, snapshot, toasts, navigations, seen };
+  // The session hears it, and keeps it across visits.
+  const seen = () =>
+    toSession.filter((e) => e.type === 'session.instructionsSeen' && e.instructions === 'wallet')
+      .length;
+  return { actor, api, emitted, open, send, can, slides, snapshot, toasts, navigations, seen };
 }
 
 /** Lets the fake calls' answers reach the machine. */
@@ -72,7 +91,7 @@ describe('wallet: the instruction slides on /wallet', () => {
     const wallet = start();
     wallet.open('/wallet');
     expect(wallet.snapshot().value).toBe('instructions');
-    expect(wallet.snapshot().context.slideIndex).toBe(0);
+    expect(wallet.slides().context.index).toBe(0);
     expect(wallet.navigations()).toEqual([]);
   });
 
@@ -80,26 +99,26 @@ describe('wallet: the instruction slides on /wallet', () => {
     const wallet = start();
     wallet.open('/wallet');
     wallet.send({ type: 'slides.next' });
-    expect(wallet.snapshot().context.slideIndex).toBe(1);
+    expect(wallet.slides().context.index).toBe(1);
     wallet.send({ type: 'slides.next' });
-    expect(wallet.snapshot().context.slideIndex).toBe(2);
+    expect(wallet.slides().context.index).toBe(2);
     expect(wallet.snapshot().value).toBe('instructions');
   });
 
   it('goes back a slide with a swipe right, never before the first', () => {
     const wallet = start();
     wallet.open('/wallet');
-    expect(wallet.snapshot().can({ type: 'slides.previous' })).toBe(false);
+    expect(wallet.can({ type: 'slides.previous' })).toBe(false);
     wallet.send({ type: 'slides.next' });
     wallet.send({ type: 'slides.previous' });
-    expect(wallet.snapshot().context.slideIndex).toBe(0);
+    expect(wallet.slides().context.index).toBe(0);
   });
 
   it('goes to /wallet-token from the last slide and remembers the instructions were seen', () => {
     const wallet = start();
     wallet.open('/wallet');
     for (let i = 0; i < LAST_WALLET_SLIDE_INDEX; i++) wallet.send({ type: 'slides.next' });
-    expect(wallet.snapshot().context.slideIndex).toBe(LAST_WALLET_SLIDE_INDEX);
+    expect(wallet.slides().context.index).toBe(LAST_WALLET_SLIDE_INDEX);
     expect(wallet.navigations()).toEqual([]);
     // The arrow on the last slide (and a swipe forward past the end, the same event). The slides
     // are seen once: /wallet-token replaces /wallet, so Back leaves the wallet.
@@ -114,10 +133,21 @@ describe('wallet: the instruction slides on /wallet', () => {
     const wallet = start();
     wallet.open('/wallet');
     wallet.send({ type: 'slides.next' });
-    wallet.send({ type: 'slides.swipeUp' });
+    wallet.send({ type: 'slides.finish' });
     expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: true }]);
     expect(wallet.seen()).toBe(1);
     expect(wallet.snapshot().value).toEqual({ tickets: 'loading' });
+  });
+
+  it('shows nothing once the player opens another screen, and starts again on return', () => {
+    const wallet = start();
+    wallet.open('/wallet');
+    wallet.send({ type: 'slides.next' });
+    wallet.open('/home');
+    expect(wallet.snapshot().value).toBe('awaitingRoute');
+    wallet.open('/wallet');
+    expect(wallet.slides().context.index).toBe(0);
+    expect(wallet.navigations()).toEqual([]);
   });
 
   it('redirects /wallet straight to /wallet-token when the instructions were already seen', () => {
@@ -132,7 +162,7 @@ describe('wallet: the instruction slides on /wallet', () => {
   it('redirects a later visit to /wallet once the slides were finished', () => {
     const wallet = start();
     wallet.open('/wallet');
-    wallet.send({ type: 'slides.swipeUp' });
+    wallet.send({ type: 'slides.finish' });
     wallet.open('/wallet-token');
     wallet.open('/wallet');
     expect(wallet.navigations()).toEqual([
@@ -146,7 +176,7 @@ describe('wallet: the instruction slides on /wallet', () => {
     // route sync sends no `route.opened`, so nothing is loaded twice.
     const wallet = start();
     wallet.open('/wallet');
-    wallet.send({ type: 'slides.swipeUp' });
+    wallet.send({ type: 'slides.finish' });
     await settle();
     expect(wallet.navigations()).toEqual([{ to: '/wallet-token', replace: true }]);
     expect(wallet.api.callsOf('wallet')).toHaveLength(1);

@@ -4,7 +4,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
+import { slidesMachine, type SlidesEvent } from '../../machines/shared/slides.machine';
 import type { TicketsEntered, WalletHoldings } from '../../machines/wallet/wallet.actors';
 import { createWalletActors } from '../../machines/wallet/wallet.actors';
 import {
@@ -12,6 +14,7 @@ import {
   TOAST_LOAD_FAILED,
   ticketsEnteredMessage,
   walletMachine,
+  WALLET_SLIDES_INPUT,
 } from '../../machines/wallet/wallet.machine';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { statesWithoutView } from './helpers/view-check';
@@ -27,7 +30,7 @@ import {
   type WalletSnapshot,
 } from './helpers/wallet-model';
 import { planWalletPaths } from './helpers/wallet-paths';
-import { stateKeyMatcher, withArrival } from './helpers/path-planner';
+import { planPaths, stateKeyMatcher, withArrival } from './helpers/path-planner';
 
 const logic = walletMachine.provide({ actors: createWalletActors(new FakeWalletApi()) });
 
@@ -39,7 +42,7 @@ const model = new TestModel<WalletSnapshot, ModelEvent, unknown>(logic as never,
 });
 
 const paths = planWalletPaths(model, logic);
-const coverage = new CoverageRecorder();
+const coverage = new CoverageRecorder('wallet');
 let app: WalletHarness;
 
 // ---- gestures ----------------------------------------------------------------------------
@@ -106,19 +109,13 @@ const executors = {
       navigate(event.path);
       await Promise.resolve();
     });
+    // The wallet's pages are a chunk of their own: wait until it is on screen.
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
   },
-  'slides.next': async ({ state }) => {
-    // Arrow and swipe alike move on; the last slide is left by swiping forward past the end.
-    if (state.context.slideIndex % 2 === 0) await app.user.click(button('Next'));
-    else await drag('touch', -70);
-  },
-  'slides.previous': async () => {
-    await drag('mouse', 130);
-  },
-  'slides.swipeUp': async ({ state }) => {
+  // The instructions end with a swipe up (the slides' own walk takes the arrow, slide by slide).
+  'xstate.done.actor.slides': async () => {
     // Not a pixel short: 100 px up is not yet a swipe.
     await drag('touch', 0, -100);
-    expect(app.snapshot().context.slideIndex).toBe(state.context.slideIndex);
     expect(window.location.pathname).toBe('/wallet');
     await drag('touch', 10, -130);
   },
@@ -198,10 +195,10 @@ function expectHolding({ context }: WalletSnapshot, entering: boolean): void {
 const states: Record<string, (snapshot: WalletSnapshot) => void> = {
   awaitingRoute: () => {
     expect(window.location.pathname).toBe(START_PATH);
-    expect(app.api.calls).toEqual([]);
+    expect(screen.queryByRole('heading', { name: 'Your Wallet' })).toBeNull();
   },
   instructions: (snapshot) => {
-    const index = snapshot.context.slideIndex;
+    const index = 0;
     expect(window.location.pathname).toBe('/wallet');
     heading(WALLET_SLIDES[index]?.title ?? '');
     text(WALLET_SLIDES[index]?.body ?? '');
@@ -244,7 +241,7 @@ const syncedExecutors = withArrival(executors, arrive);
 
 describe('wallet, generated paths through the pages', () => {
   it.each(paths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
-    app = renderWallet({ inspect: coverage.inspect });
+    app = await renderWallet({ inspect: coverage.inspect });
     await model.testPath(path, { events: syncedExecutors, states });
   });
 
@@ -267,5 +264,111 @@ describe('wallet, coverage of the walk', () => {
     expect(chart.states.length).toBeGreaterThan(7);
     expect(chart.transitions.length).toBeGreaterThan(15);
     expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});
+
+// ---- the instruction slides on their own ----------------------------------------------------
+
+// The slides machine the starting page shares, walked here as the wallet configures it: the
+// arrow on the last slide and a swipe up on any end it; there is no Skip (the starting page's
+// walk takes Skip, entry-steps.model.test.tsx).
+type SlidesSnapshot = SnapshotFrom<typeof slidesMachine>;
+type SlidesModelEvent = SlidesEvent;
+
+const slidesEvents = (snapshot: SlidesSnapshot): SlidesModelEvent[] =>
+  (
+    [
+      { type: 'slides.next' },
+      { type: 'slides.previous' },
+      { type: 'slides.skip' },
+      { type: 'slides.finish' },
+    ] as const
+  ).filter((event) => snapshot.can(event));
+const serializeSlides = (snapshot: SlidesSnapshot) =>
+  JSON.stringify({ value: snapshot.value, index: snapshot.context.index });
+
+const slidesModel = new TestModel<SlidesSnapshot, SlidesModelEvent, unknown>(
+  slidesMachine as never,
+  {
+    events: slidesEvents,
+    serializeState: serializeSlides,
+    stateMatcher: stateKeyMatcher,
+    input: WALLET_SLIDES_INPUT,
+  },
+);
+const slidesPaths = planPaths({
+  model: slidesModel,
+  transitions: chartOf(slidesMachine).transitions,
+  serializeState: serializeSlides,
+  replay: (events) => {
+    const recorder = new CoverageRecorder();
+    const actor = createActor(slidesMachine, {
+      input: WALLET_SLIDES_INPUT,
+      inspect: recorder.inspect,
+    });
+    actor.start();
+    for (const event of events) actor.send(event);
+    actor.stop();
+    return recorder.transitions;
+  },
+  describeEvent: (event) => event.type,
+});
+const slidesCoverage = new CoverageRecorder('slides');
+const SKIP = 'slides.showing --slides.skip#0-->';
+
+const slidesStates: Record<string, (snapshot: SlidesSnapshot) => Promise<void> | void> = {
+  showing: ({ context }) => {
+    expect(window.location.pathname).toBe('/wallet');
+    heading(WALLET_SLIDES[context.index]?.title ?? '');
+    button('Next');
+  },
+  // Read: on to the tickets, the instructions remembered.
+  read: async () => {
+    await waitFor(() => expect(window.location.pathname).toBe('/wallet-token'));
+    expect(window.localStorage.getItem('walletInstruction')).toBe('true');
+  },
+};
+
+describe('the wallet instruction slides, generated paths through the page', () => {
+  it.each(slidesPaths.map((path) => [path.description, path] as const))('%s', async (_, path) => {
+    app = await renderWallet({ path: '/wallet', inspect: slidesCoverage.inspect });
+    await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+    const arriveAt = (expected: SlidesSnapshot) =>
+      waitFor(() => {
+        const slides = app.snapshot().children.slides?.getSnapshot() as SlidesSnapshot | undefined;
+        if (expected.status === 'done') expect(slides).toBeUndefined();
+        else expect(slides && serializeSlides(slides)).toBe(serializeSlides(expected));
+      });
+    const executors: Record<
+      string,
+      (step: Step<SlidesSnapshot, SlidesModelEvent>) => Promise<void>
+    > = {
+      'slides.next': async ({ state }) => {
+        // Arrow and swipe alike move on.
+        if (state.context.index % 2 === 0) await app.user.click(button('Next'));
+        else await drag('touch', -70);
+        await arriveAt(state);
+      },
+      'slides.previous': async ({ state }) => {
+        await drag('mouse', 130);
+        await arriveAt(state);
+      },
+      'slides.finish': async ({ state }) => {
+        await drag('touch', 10, -130);
+        await arriveAt(state);
+      },
+    };
+    await slidesModel.testPath(path, { events: executors, states: slidesStates });
+  });
+});
+
+describe('the wallet instruction slides, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(slidesMachine, slidesStates)).toEqual([]);
+  });
+
+  it('walked every transition the wallet can take (Skip is the starting page’s)', ({ task }) => {
+    slidesCoverage.report(task, slidesMachine);
+    expect(slidesCoverage.missing(slidesMachine)).toEqual({ states: [], transitions: [SKIP] });
   });
 });

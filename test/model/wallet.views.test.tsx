@@ -2,7 +2,9 @@
 // visit after the instructions were seen on an earlier visit (device flag or session).
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LAST_WALLET_SLIDE_INDEX } from '../../machines/wallet/wallet.machine';
+import { WALLET_SLIDE_COUNT } from '../../machines/wallet/wallet.machine';
+
+const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { walletAnswer } from './helpers/wallet-fake-api';
 import { renderWallet } from './helpers/wallet-harness';
@@ -11,7 +13,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 
 describe('wallet pages', () => {
   it('leaves the last slide for /wallet-token with the arrow and remembers it', async () => {
-    const app = renderWallet({ path: '/wallet' });
+    const app = await renderWallet({ path: '/wallet' });
     await heading(WALLET_SLIDES[0]?.title ?? '');
     for (let i = 0; i < LAST_WALLET_SLIDE_INDEX; i++) {
       await app.user.click(screen.getByRole('button', { name: 'Next' }));
@@ -30,7 +32,7 @@ describe('wallet pages', () => {
   it('sends /wallet straight to /wallet-token when the device flag is set', async () => {
     window.localStorage.setItem('walletInstruction', 'true');
     const entriesInHistory = window.history.length;
-    const app = renderWallet({ path: '/wallet' });
+    const app = await renderWallet({ path: '/wallet' });
     await heading('Your Wallet');
     expect(window.location.pathname).toBe('/wallet-token');
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
@@ -42,7 +44,7 @@ describe('wallet pages', () => {
   });
 
   it('sends /wallet straight to /wallet-token when the session says they were seen', async () => {
-    renderWallet({ path: '/wallet', seenInSession: true });
+    await renderWallet({ path: '/wallet', seenInSession: true });
     await heading('Your Wallet');
     expect(window.location.pathname).toBe('/wallet-token');
   });

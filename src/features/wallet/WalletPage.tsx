@@ -1,31 +1,33 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { InstructionSlides } from '../../components/InstructionSlides';
-import {
-  selectCanGoBackASlide,
-  selectIsShowingInstructions,
-  selectSlideIndex,
-} from '../../../machines/wallet/wallet.selectors';
-import { useWalletSelector, useWalletSend } from './WalletProvider';
+import { selectSlideIndex, type SlidesMachine } from '../../../machines/shared/slides.machine';
+import { selectSlides } from '../../../machines/wallet/wallet.selectors';
+import { useChildSelector } from '../../app/system';
 import { WALLET_SLIDES } from './slides';
 import './wallet.css';
 
-/** /wallet: the wallet's instruction slides; an upward swipe leaves for the tickets. */
-export function WalletPage() {
-  const send = useWalletSend();
-  const isShowing = useWalletSelector(selectIsShowingInstructions);
-  const index = useWalletSelector(selectSlideIndex);
-  const canGoBack = useWalletSelector(selectCanGoBackASlide);
-  if (!isShowing) return <main className="screen wallet" aria-busy="true" aria-label="Wallet" />;
+function Slides({ slides }: { slides: ActorRefFrom<SlidesMachine> }) {
+  const index = useSelector(slides, selectSlideIndex);
+  const canGoBack = useSelector(slides, (s) => s.can({ type: 'slides.previous' }));
   return (
     <main className="screen wallet wallet--slides">
       <InstructionSlides
         label="About your wallet"
         slides={WALLET_SLIDES}
         index={index}
-        onNext={() => send({ type: 'slides.next' })}
-        {...(canGoBack ? { onPrevious: () => send({ type: 'slides.previous' }) } : {})}
-        onSwipeUp={() => send({ type: 'slides.swipeUp' })}
+        onNext={() => slides.send({ type: 'slides.next' })}
+        {...(canGoBack ? { onPrevious: () => slides.send({ type: 'slides.previous' }) } : {})}
+        onSwipeUp={() => slides.send({ type: 'slides.finish' })}
         showArrow
       />
     </main>
   );
+}
+
+/** /wallet: the wallet's instruction slides; an upward swipe leaves for the tickets. */
+export function WalletPage() {
+  const slides = useChildSelector('wallet', selectSlides);
+  if (!slides) return <main className="screen wallet" aria-busy="true" aria-label="Wallet" />;
+  return <Slides slides={slides} />;
 }

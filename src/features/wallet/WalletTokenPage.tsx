@@ -11,7 +11,13 @@ import {
   selectTickets,
   selectTicketsScreen,
 } from '../../../machines/wallet/wallet.selectors';
-import { useWalletSelector, useWalletSend } from './WalletProvider';
+import type { SnapshotFrom } from 'xstate';
+import type { WalletMachine } from '../../../machines/wallet/wallet.machine';
+import { useChildSelector, useChildSend } from '../../app/system';
+
+const useWalletSelector = <T,>(selector: (snapshot: SnapshotFrom<WalletMachine>) => T): T =>
+  useChildSelector('wallet', selector);
+const useWalletSend = () => useChildSend('wallet');
 import './wallet.css';
 
 const plural = (count: number, one: string, many: string) =>

@@ -7,6 +7,9 @@ import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
 import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
+import { createWalletActors } from '../../../machines/wallet/wallet.actors';
+import { walletMachine } from '../../../machines/wallet/wallet.machine';
+import { FakeWalletApi } from './wallet-fake-api';
 import type { SignedInFlows } from '../../../machines/session/session.machine';
 import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import {
@@ -110,6 +113,8 @@ export type RenderAppOptions = {
   drawInspect?: (event: InspectionEvent) => void;
   /** The draw's calls (default: `idleDrawApi()`, answered at once). */
   drawApi?: FakeDrawApi;
+  /** The wallet's calls (default: the test answers them). */
+  walletApi?: FakeWalletApi;
   /** The test loads (or fails to load) the signed-in flows itself (default: they load). */
   flowsByHand?: boolean;
 };
@@ -149,6 +154,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const entryApi = new FakeEntryFlowApi();
   entryApi.answerAlways('countInviteClick', () => Promise.resolve({ message: 'ok' }));
   const playersApi = new FakePlayersApi();
+  const walletApi = options.walletApi ?? new FakeWalletApi();
   const drawApi = options.drawApi ?? idleDrawApi();
   const cable = new FakeCable();
   const sessionLogic = sessionMachine.provide({ actors: createSessionActors(sessionApi) });
@@ -166,6 +172,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   const signedInFlows: SignedInFlows = {
     players: playersMachine.provide({ actors: createPlayersActors(playersApi) }),
     drawCycle: drawCycleMachine.provide({ actors: createDrawCycleActors(drawApi, cable.listen) }),
+    wallet: walletMachine.provide({ actors: createWalletActors(walletApi) }),
   };
   const flows = flowsLoadedByHand(signedInFlows);
   const view = render(
@@ -176,7 +183,7 @@ export function renderApp(options: RenderAppOptions = {}) {
       loadFlows={options.flowsByHand ? flows.load : () => Promise.resolve(signedInFlows)}
     />,
   );
-  return { view, sessionApi, entryApi, playersApi, drawApi, cable, flows };
+  return { view, sessionApi, entryApi, playersApi, drawApi, walletApi, cable, flows };
 }
 
 /** Follows a link inside the app (what a tap on a link or the address bar does). */

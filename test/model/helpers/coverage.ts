@@ -15,6 +15,8 @@ export type ModelCoverage = {
   machine: string;
   states: { covered: number; total: number };
   transitions: { covered: number; total: number };
+  /** What this walk left out (a machine walked by several files is covered by their union). */
+  missing: { states: string[]; transitions: string[] };
 };
 
 declare module 'vitest' {
@@ -166,6 +168,7 @@ export class CoverageRecorder {
         covered: chart.transitions.length - missing.transitions.length,
         total: chart.transitions.length,
       },
+      missing,
     };
   }
 

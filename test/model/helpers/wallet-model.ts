@@ -27,16 +27,18 @@ export const NO_TICKETS: WalletHoldings = {
 };
 export const REJECTED_COUNT_DETAIL = 'You do not hold that many tickets';
 
-export const INVOKE_IDS = ['loadWallet', 'enterTickets'] as const;
+export const INVOKE_IDS = ['loadWallet', 'enterTickets', 'slides'] as const;
 export type InvokeId = (typeof INVOKE_IDS)[number];
 
 export type ModelEvent =
-  WalletEvent | DoneActorEvent<unknown, InvokeId> | ErrorActorEvent<unknown, InvokeId>;
+  | WalletEvent
+  | DoneActorEvent<unknown, InvokeId>
+  | ErrorActorEvent<unknown, Exclude<InvokeId, 'slides'>>;
 export type ModelEventType = ModelEvent['type'];
 
 export type WalletSnapshot = SnapshotFrom<typeof walletMachine>;
 
-const done = (id: InvokeId, output: WalletHoldings | TicketsEntered): ModelEvent =>
+const done = (id: InvokeId, output: WalletHoldings | TicketsEntered | undefined): ModelEvent =>
   ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as ModelEvent;
 const failed = (id: InvokeId, status: number, detail: string | null = null): ModelEvent =>
   ({
@@ -45,22 +47,21 @@ const failed = (id: InvokeId, status: number, detail: string | null = null): Mod
     actorId: id,
   }) as unknown as ModelEvent;
 
-/** The page on screen in a state of the model (none before the first page opens). */
-export function pageOf(snapshot: WalletSnapshot): WalletPath | null {
+/** The page on screen in a state of the model (/home, where the walk starts, when none of the wallet's). */
+export function pageOf(snapshot: WalletSnapshot): WalletPath | '/home' {
   if (snapshot.matches('instructions')) return '/wallet';
   if (snapshot.matches('tickets')) return '/wallet-token';
-  return null;
+  return '/home';
 }
 
 const ROUTE_OPENINGS: WalletEvent[] = [
   { type: 'route.opened', path: '/wallet' },
   { type: 'route.opened', path: '/wallet-token' },
+  // Another screen (the tab bar's Home): the wallet shows nothing.
+  { type: 'route.opened', path: '/home' },
 ];
 
 const PLAYER_EVENTS: WalletEvent[] = [
-  { type: 'slides.next' },
-  { type: 'slides.previous' },
-  { type: 'slides.swipeUp' },
   { type: 'tickets.increment' },
   { type: 'tickets.decrement' },
   { type: 'tickets.enter' },
@@ -76,6 +77,8 @@ export function walletModelEvents(snapshot: WalletSnapshot): ModelEvent[] {
     ...ROUTE_OPENINGS.filter((event) => event.type === 'route.opened' && event.path !== page),
     ...PLAYER_EVENTS,
   ];
+  // The instruction slides end (their own walk moves through them one by one).
+  if (snapshot.children.slides) candidates.push(done('slides', undefined));
   if (snapshot.children.loadWallet) {
     candidates.push(
       done('loadWallet', THREE_TICKETS),
@@ -98,7 +101,6 @@ export function walletModelEvents(snapshot: WalletSnapshot): ModelEvent[] {
 export function serializeWalletState(snapshot: WalletSnapshot): string {
   const c = snapshot.context;
   const page = (): Record<string, unknown> => {
-    if (snapshot.matches('instructions')) return { slide: c.slideIndex };
     if (snapshot.matches({ tickets: 'loading' }) || snapshot.matches({ tickets: 'loadFailed' }))
       return {};
     if (snapshot.matches({ tickets: 'empty' })) return { entries: c.entriesInCurrentDraw };
