@@ -14,13 +14,19 @@ import { browserStorage } from '../session/session.persistence';
 import type { RouteMeta } from '../shared/routes';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
 import { writeHasClickedButton } from './draw-cycle.persistence';
-import { enteredNow, withEntry, withTimer } from './draw-cycle.rules';
+import {
+  announcedNow,
+  enteredNow,
+  heldGrandPrize,
+  timeLeftNow,
+  withEntry,
+  withTimer,
+} from './draw-cycle.rules';
 import {
   countdownEndsAt,
   flagsOf,
   HOME_PATH,
   initialContext,
-  remainingSeconds,
   REWARDS_PATH,
   TOAST_ENTER_FAILED,
   unannouncedGrandPrize,
@@ -65,7 +71,6 @@ export const drawCycleMachine = setup({
   },
   actions: {
     storeHasClickedButton: () => writeHasClickedButton(browserStorage()),
-    // Spec section 4, entering a draw: marked at once, before the server has answered.
     // Spec section 4, entering a draw (draw-cycle.rules.ts).
     markEntered: assign(({ context }) => enteredNow(context)),
     recordEntry: assign(({ context }, params: { entry: DrawEntry }) =>
@@ -76,35 +81,17 @@ export const drawCycleMachine = setup({
       message: failure.detail ?? TOAST_ENTER_FAILED,
       variant: 'error' as const,
     })),
-    recomputeTimeLeft: assign(({ context }) => ({
-      timeLeft: remainingSeconds(
-        context.secondsUntilNextDraw,
-        context.countdownStartedAt,
-        context.clock.now(),
-      ),
-    })),
+    recomputeTimeLeft: assign(({ context }) => ({ timeLeft: timeLeftNow(context) })),
     // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to
     // a draw that is over, so the next press enters the next draw.
     allowEntryAgain: assign({ canEnterDraw: true, currentDrawEntry: null }),
     requestRefetch: raise({ type: 'countdown.ended' }),
-    // Spec section 4, the timer, rule by rule.
     // Spec section 4, the timer, rule by rule (draw-cycle.rules.ts).
     applyTimer: assign(({ context }, timer: TimerResponse) => withTimer(context, timer)),
-    holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => {
-      const prize = unannouncedGrandPrize(prizes, context);
-      return {
-        grandPrizeAmount: prize?.additional_info.prize_amount ?? null,
-        grandPrizeDrawId: prize?.draw_id ?? null,
-      };
-    }),
+    holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => heldGrandPrize(context, prizes)),
     // Remembered as announced the moment it shows: leaving or closing the app within the 3 s
     // does not bring it back.
-    markGrandPrizeAnnounced: assign(({ context }) => ({
-      announcedHere:
-        context.grandPrizeDrawId === null
-          ? context.announcedHere
-          : [...context.announcedHere, context.grandPrizeDrawId],
-    })),
+    markGrandPrizeAnnounced: assign(({ context }) => ({ announcedHere: announcedNow(context) })),
     hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
     // To the session of the system (a draw running on its own, in a path walk, has none).
     tellSessionGrandPrizeShown: sendTo(

@@ -1,10 +1,13 @@
-// The rules of spec section 4 that change the draw's context, as plain functions of the
-// context (and what arrived): entering, an entry's answer, the timer's answer.
-import type { DrawEntry, TimerResponse } from '../../contract/api';
+// The rules that change the draw's context (spec sections 4 and 9), as plain functions of the
+// context and what arrived: entering, an entry's answer, the timer's answer, the countdown, the
+// grand prize to announce.
+import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
 import {
   DEFAULT_CYCLE_SECONDS,
   flagsOf,
   preciseSeconds,
+  remainingSeconds,
+  unannouncedGrandPrize,
   type DrawCycleContext,
 } from './draw-cycle.types';
 
@@ -74,4 +77,32 @@ export function withTimer(
   }
   if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
   return next;
+}
+
+/** Whole seconds left of the running countdown, by the clock. */
+export function timeLeftNow(context: DrawCycleContext): number {
+  return remainingSeconds(
+    context.secondsUntilNextDraw,
+    context.countdownStartedAt,
+    context.clock.now(),
+  );
+}
+
+/** The prize the 'YOU WON!' view is to show: the newest one not yet announced. */
+export function heldGrandPrize(
+  context: DrawCycleContext,
+  prizes: GrandPrize[],
+): Pick<DrawCycleContext, 'grandPrizeAmount' | 'grandPrizeDrawId'> {
+  const prize = unannouncedGrandPrize(prizes, context);
+  return {
+    grandPrizeAmount: prize?.additional_info.prize_amount ?? null,
+    grandPrizeDrawId: prize?.draw_id ?? null,
+  };
+}
+
+/** The draws announced here, the one on screen included. */
+export function announcedNow(context: DrawCycleContext): readonly number[] {
+  return context.grandPrizeDrawId === null
+    ? context.announcedHere
+    : [...context.announcedHere, context.grandPrizeDrawId];
 }

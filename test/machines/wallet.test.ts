@@ -47,7 +47,7 @@ function start(hasSeenInstructions = false) {
   const routes = followRoutes(actor, (move) =>
     moves.push({ to: move.to, replace: move.replace ? true : undefined }),
   );
-  const open = (path: WalletPath) =>
+  const open = (path: WalletPath | '/home') =>
     routes.opening(path, () => actor.send({ type: 'route.opened', path }));
   // A slide gesture reaches the slides the screen shows; the rest, the wallet.
   const send = (event: WalletEvent | SlidesEvent) => sendToScreen(actor, event);
