@@ -10,10 +10,8 @@ import { and, assign, emit, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
-import { browserStorage } from '../session/session.persistence';
 import type { RouteMeta } from '../shared/routes';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
-import { writeHasClickedButton } from './draw-cycle.persistence';
 import {
   announcedNow,
   enteredNow,
@@ -70,7 +68,6 @@ export const drawCycleMachine = setup({
     isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
   },
   actions: {
-    storeHasClickedButton: () => writeHasClickedButton(browserStorage()),
     // Spec section 4, entering a draw (draw-cycle.rules.ts).
     markEntered: assign(({ context }) => enteredNow(context)),
     recordEntry: assign(({ context }, params: { entry: DrawEntry }) =>
@@ -123,12 +120,12 @@ export const drawCycleMachine = setup({
             'draw.press': [
               {
                 guard: and(['canEnterDraw', 'hasQuestionnaireOrEntry']),
-                actions: ['storeHasClickedButton', 'markEntered'],
+                actions: 'markEntered',
               },
               {
                 guard: 'canEnterDraw',
                 target: 'entering',
-                actions: ['storeHasClickedButton', 'markEntered'],
+                actions: 'markEntered',
               },
             ],
           },

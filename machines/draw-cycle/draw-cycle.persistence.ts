@@ -86,11 +86,6 @@ export function readStoredDraw(storage: DeviceStorage | null): string | null {
   return readItem(storage, STORAGE_KEYS.drawStorage);
 }
 
-/** Set to 'true' when the player presses the button ('false' again from the players screen). */
-export function writeHasClickedButton(storage: DeviceStorage | null): void {
-  writeItem(storage, STORAGE_KEYS.hasClickedButton, 'true');
-}
-
 /**
  * Keeps `draw-storage` in step with a running draw cycle: writes whenever the persisted part
  * changes (the countdown changes it once a second at most). Returns the unsubscribe function.
@@ -100,4 +95,25 @@ export function persistDraw(
   storage: DeviceStorage | null,
 ): () => void {
   return keepOnDevice(actor, drawStorageEntry, (snapshot) => snapshot.context, storage);
+}
+
+/**
+ * What the draw keeps on the device: `draw-storage`, and `hasClickedButton`, set to 'true' once
+ * the player has pressed the button during a visit. Returns the unsubscribe function.
+ */
+export function keepDrawOnDevice(
+  actor: Watchable<{ context: PersistedDraw & { hasEnteredDrawInSession: boolean } }>,
+  storage: DeviceStorage | null,
+): () => void {
+  const stopPersisting = persistDraw(actor, storage);
+  let pressed = false;
+  const subscription = actor.subscribe((snapshot) => {
+    if (pressed || !snapshot.context.hasEnteredDrawInSession) return;
+    pressed = true;
+    writeItem(storage, STORAGE_KEYS.hasClickedButton, 'true');
+  });
+  return () => {
+    subscription.unsubscribe();
+    stopPersisting();
+  };
 }

@@ -4,10 +4,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { AnyActorRef, Subscription } from 'xstate';
-import {
-  drawStorageEntry,
-  type PersistedDraw,
-} from '../../machines/draw-cycle/draw-cycle.persistence';
+import { keepDrawOnDevice } from '../../machines/draw-cycle/draw-cycle.persistence';
 import type { EntryFlowContext } from '../../machines/entry-flow/entry-flow.machine';
 import {
   sessionStorageEntry,
@@ -92,8 +89,7 @@ export const DEVICE_WRITERS: Record<string, Writer> = {
       (s: { context: PersistedSession }) => s.context,
       storage,
     ),
-  [SYSTEM_IDS.drawCycle]: (actor, storage) =>
-    keepOnDevice(actor, drawStorageEntry, (s: { context: PersistedDraw }) => s.context, storage),
+  [SYSTEM_IDS.drawCycle]: (actor, storage) => keepDrawOnDevice(actor, storage),
   // The wallet's instructions, once seen, are not shown again (storage key walletInstruction).
   [SYSTEM_IDS.wallet]: (actor, storage) => {
     const subscription = actor.subscribe(

@@ -16,6 +16,7 @@ import {
 import {
   DRAW_STORAGE_KEY,
   INITIAL_PERSISTED_DRAW,
+  keepDrawOnDevice,
   parsePersistedDraw,
   persistDraw,
   serializePersistedDraw,
@@ -112,6 +113,8 @@ async function start(options: StartOptions = {}) {
   session.start();
   const actor = session.getSnapshot().children.drawCycle as ActorRefFrom<typeof drawCycleMachine>;
   actor.on('*', (effect) => emitted.push(effect));
+  // What the draw keeps on the device, written as the app writes it (src/app/system-sync.ts).
+  keepDrawOnDevice(actor, storage);
   // Where the draw's screens took the address bar (the app's route sync, in miniature).
   const moves: Navigated[] = [];
   const routes = followRoutes(
