@@ -10,7 +10,7 @@ import {
   type CallFailure,
   type CodeRequest,
 } from './entry-flow.actors';
-import { CODE_SENT_TOAST_KEY } from './verification.machine';
+import { codeSentToast } from './verification.machine';
 
 export type PhoneLoginEvent = { type: 'login.submitPhone'; phoneNumber: string };
 export type PhoneLoginOutput = { phoneNumber: string };
@@ -38,13 +38,7 @@ export const phoneLoginMachine = setup({
   },
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    showCodeSent: emit((_, params: CodeRequest) => ({
-      type: 'toast' as const,
-      message: params.otp ?? 'Your code has been sent',
-      variant: 'info' as const,
-      key: CODE_SENT_TOAST_KEY,
-      persist: true,
-    })),
+    showCodeSent: emit((_, params: CodeRequest) => codeSentToast(params)),
     rememberPhoneNumber: assign({
       phoneNumber: ({ event }) => {
         assertEvent(event, 'login.submitPhone');

@@ -14,6 +14,17 @@ import {
 
 /** The texted code (or its notice) stays until the verification screen is left. */
 export const CODE_SENT_TOAST_KEY = 'entry-code-sent';
+
+/** The toast of a code request: the code itself while no SMS provider is set, else a notice. */
+export function codeSentToast({ otp }: CodeRequest): ToastEffect {
+  return {
+    type: 'toast',
+    message: otp ?? 'Your code has been sent',
+    variant: 'info',
+    key: CODE_SENT_TOAST_KEY,
+    persist: true,
+  };
+}
 const VERIFYING_TOAST_KEY = 'entry-verifying';
 
 export type VerificationInput = {
@@ -61,13 +72,7 @@ export const verificationMachine = setup({
       type: 'dismissToast' as const,
       key: params.key,
     })),
-    showCodeSent: emit((_, params: CodeRequest) => ({
-      type: 'toast' as const,
-      message: params.otp ?? 'Your code has been sent',
-      variant: 'info' as const,
-      key: CODE_SENT_TOAST_KEY,
-      persist: true,
-    })),
+    showCodeSent: emit((_, params: CodeRequest) => codeSentToast(params)),
     rememberCode: assign({
       code: ({ event }) => {
         assertEvent(event, 'code.complete');

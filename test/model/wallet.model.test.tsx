@@ -18,6 +18,7 @@ import {
 } from '../../machines/wallet/wallet.machine';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { statesWithoutView } from './helpers/view-check';
+import { drag as dragOver } from './helpers/entry-gestures';
 import { CoverageRecorder, chartOf } from './helpers/coverage';
 import { entriesAnswer, FakeWalletApi, walletAnswer } from './helpers/wallet-fake-api';
 import { renderWallet, START_PATH, type WalletHarness } from './helpers/wallet-harness';
@@ -55,22 +56,7 @@ const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const track = () => screen.findByTestId('instruction-slides-track');
 
 async function drag(pointer: 'mouse' | 'touch', dx: number, dy = 0): Promise<void> {
-  const element = await track();
-  const key = pointer === 'mouse' ? 'MouseLeft' : 'TouchA';
-  const start = { clientX: 200, clientY: 400 };
-  const steps = 4;
-  await app.user.pointer([
-    { keys: `[${key}>]`, target: element, coords: start },
-    ...Array.from({ length: steps }, (_, i) => ({
-      ...(pointer === 'touch' ? { pointerName: 'TouchA' } : {}),
-      target: element,
-      coords: {
-        clientX: start.clientX + (dx * (i + 1)) / steps,
-        clientY: start.clientY + (dy * (i + 1)) / steps,
-      },
-    })),
-    { keys: `[/${key}]`, target: element },
-  ]);
+  await dragOver(app, await track(), pointer, dx, dy);
 }
 
 const toast = (text: string) => screen.findByText(text, {}, { timeout: 2000 });

@@ -11,8 +11,9 @@ export const button = (name: string | RegExp) => screen.getByRole('button', { na
 export const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
 export const toast = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
 
+/** A finger or the mouse dragged over `element` by (dx, dy), in a few moves. */
 export async function drag(
-  app: EntryFlowHarness,
+  app: { user: EntryFlowHarness['user'] },
   element: Element,
   pointer: 'mouse' | 'touch',
   dx: number,
