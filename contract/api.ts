@@ -40,7 +40,7 @@ export const MAX_INT4 = 2_147_483_647;
  * A numeric id in a path or query, coerced from its text and bounded by its column type.
  * A path id out of range names nothing that can exist, so the API answers it with 404.
  */
-const numericId = (max: number, error?: string) =>
+export const numericId = (max: number, error?: string) =>
   z.coerce
     .number()
     .check(z.int(error), z.positive(error), z.maximum(max, error ?? `Must be at most ${max}`));

@@ -46,7 +46,11 @@ export const CatalogOffer = z.strictObject({
   coupon_type: text('Brand is required').check(z.trim(), z.minLength(1), z.maxLength(60)),
   kind: z.enum(['coupon', 'gift_card']),
   /** What it is worth to the player, in US dollars. */
-  value: z.number().check(z.positive('Value is above 0'), z.maximum(10_000)),
+  value: z.number().check(
+    z.minimum(0.01, 'Value is at least $0.01'),
+    z.maximum(10_000, 'Value is at most $10,000'),
+    z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Whole cents'),
+  ),
   /** Our own art, served by the app (`/images/rewards/...`). */
   image: text().check(z.regex(/^\/images\/rewards\/[a-z0-9-]+\.svg$/, 'An image of ours')),
   /** Where the player redeems it. */
@@ -69,15 +73,13 @@ export const QuestionCatalog = z.strictObject({
 export type QuestionCatalog = z.infer<typeof QuestionCatalog>;
 
 export const OfferCatalog = z.strictObject({
-  offers: z
-    .array(CatalogOffer)
-    .check(
-      z.minLength(1),
-      z.refine(unique, 'Each key appears once'),
-      z.refine(
-        (offers) => offers.every((offer) => (offer.code ?? offer.delivery_note) !== null),
-        'Each offer has a code or a delivery note',
-      ),
+  offers: z.array(CatalogOffer).check(
+    z.minLength(1),
+    z.refine(unique, 'Each key appears once'),
+    z.refine(
+      (offers) => offers.every((offer) => (offer.code ?? offer.delivery_note) !== null),
+      'Each offer has a code or a delivery note',
     ),
+  ),
 });
 export type OfferCatalog = z.infer<typeof OfferCatalog>;

@@ -36,6 +36,7 @@ import drawRoutes from './routes/draws/index';
 import healthRoutes from './routes/health/index';
 import inviteRoutes from './routes/invites/index';
 import prizeRoutes from './routes/prizes/index';
+import questionnaireRoutes from './routes/questionnaires/index';
 import userRoutes from './routes/users/index';
 import walletRoutes from './routes/wallet/index';
 import { createServices } from './services/index';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(drawRoutes);
       await api.register(walletRoutes);
       await api.register(prizeRoutes);
+      await api.register(questionnaireRoutes);
       await api.register(appConfigRoutes, { config });
       await api.register(healthRoutes);
     },

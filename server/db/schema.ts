@@ -341,3 +341,96 @@ export const referralBonuses = pgTable(
     index('referral_bonuses_inviter_idx').on(table.inviterId),
   ],
 );
+
+/**
+ * The yes/no questions players answer (DESIGN section 3), loaded by the operator
+ * (`questions import`) or the starter catalog. An import updates a question by its key and never
+ * removes one: answers keep pointing at what was asked.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    prompt: text('prompt').notNull(),
+    tags: text('tags').array().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('questions_key_unique').on(table.key)],
+);
+
+/**
+ * The coupons and gift cards rewards are chosen from (DESIGN section 3), loaded by the operator
+ * (`coupons import`) or the starter catalog, updated by key, never removed.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    couponType: text('coupon_type').notNull(),
+    kind: text('kind', { enum: ['coupon', 'gift_card'] }).notNull(),
+    /** What it is worth, in cents. */
+    valueCents: integer('value_cents').notNull(),
+    image: text('image').notNull(),
+    link: text('link'),
+    tags: text('tags').array().notNull(),
+    code: text('code'),
+    deliveryNote: text('delivery_note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('offers_key_unique').on(table.key),
+    check('offers_value_positive', sql`${table.valueCents} > 0`),
+    check(
+      'offers_claim_message',
+      sql`${table.code} is not null or ${table.deliveryNote} is not null`,
+    ),
+  ],
+);
+
+/**
+ * A player's answer to a question (or its skip), given for a draw entry of theirs: one per
+ * player and question, so an answer sent twice is kept once. Answers never touch the odds.
+ */
+export const answers = pgTable(
+  'answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id),
+    drawEntryId: bigint('draw_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => drawEntries.id),
+    /** Yes or no; null when the player skipped the question. */
+    answer: boolean('answer'),
+    skipped: boolean('skipped').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('answers_one_per_question').on(table.userId, table.questionId),
+    index('answers_entry_idx').on(table.drawEntryId),
+    check('answers_skip_or_answer', sql`${table.skipped} = (${table.answer} is null)`),
+  ],
+);
+
+/** A questionnaire skipped ('Skip' on /what-i-like): once per draw entry. */
+export const questionnaireSkips = pgTable(
+  'questionnaire_skips',
+  {
+    drawEntryId: bigint('draw_entry_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => drawEntries.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('questionnaire_skips_user_idx').on(table.userId)],
+);

@@ -7,11 +7,12 @@ import { createServices, type Services } from '../services/index';
 import { createSmsSender } from '../sms/sender';
 import { TIMER_NOTIFY_CHANNEL } from '../cable/channels';
 import { DataDirBusyError, lockDataDir, opsSocketPath } from './data-dir-lock';
-import { runOps, type OpsOutput } from './program';
+import { runOps, withAbsoluteFiles, type OpsOutput } from './program';
 import { sendOpsCommand } from './socket';
 
 const config = loadConfigOrExit();
-const argv = process.argv.slice(2);
+// A file argument is named by its full path: a running server reads it from its own directory.
+const argv = withAbsoluteFiles(process.argv.slice(2), process.cwd());
 const output: OpsOutput = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),

@@ -1,4 +1,6 @@
 import type { ServiceContext } from './context';
+import { createCatalogService } from './catalog';
+import { createQuestionnaireService } from './questionnaires';
 import { createClickService } from './clicks';
 import { createDrawService } from './draws';
 import { createInviteService } from './invites';
@@ -27,6 +29,8 @@ export function createServices(context: ServiceContext) {
     wallet: createWalletService(context, draws),
     prizes,
     ops: createOpsService(context, invites, signIn),
+    catalog: createCatalogService(context),
+    questionnaires: createQuestionnaireService(context),
   };
 }
 

@@ -28,6 +28,7 @@ import { findActiveUserByPhone, lockActiveUser } from '../repositories/users';
 import type { ServiceContext } from './context';
 import type { SessionService } from './sessions';
 import { toUserView } from './users';
+import { countAnswered } from '../repositories/questionnaires';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS_PER_CODE = 5;
@@ -226,8 +227,8 @@ export function createSignInService(
         sessionId: outcome.sessionId,
         deviceId: outcome.deviceId,
         user: toUserView(user),
-        // Questionnaire answers arrive with a later part of the product; none exist yet.
-        questionnaires_count: 0,
+        // What the player has answered: a returning player skips the first-time screens.
+        questionnaires_count: await countAnswered(db, user.id),
       };
     },
 

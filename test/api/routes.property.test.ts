@@ -25,6 +25,11 @@ import {
   WalletEntriesRequest,
 } from '../../contract/api';
 import {
+  AnswerRequest,
+  QuestionIdParams,
+  SkipQuestionnaireRequest,
+} from '../../contract/questionnaires';
+import {
   anyOf,
   hostileText,
   hostileValue,
@@ -60,6 +65,10 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/v1/draw_entries': { body: CreateDrawEntryRequest },
   'GET /api/v1/draw_entries/:id': { params: DrawEntryIdParams },
   'GET /api/v1/questionnaires/get_timer': {},
+  'GET /api/v1/questionnaires/next': {},
+  'PATCH /api/v1/questionnaires/:id': { params: QuestionIdParams, body: AnswerRequest },
+  'GET /api/v1/questionnaires/has_finished_questionnaire': {},
+  'POST /api/v1/questionnaires/skip_questionnaire': { body: SkipQuestionnaireRequest },
   'GET /api/v1/wallet': {},
   'POST /api/v1/wallet/entries': { body: WalletEntriesRequest },
   'GET /api/v1/rewards': {},

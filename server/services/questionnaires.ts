@@ -1,0 +1,67 @@
+// The questionnaire (spec sections 4 and 7, DESIGN section 3): the next question a player has
+// left, an answer or a skip recorded once against a draw entry of theirs, and whether they have
+// finished a questionnaire. Answers never touch the draw: they steer the rewards only.
+import { NO_QUESTION_LEFT, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import { notFound } from '../errors';
+import {
+  countAnswered,
+  findQuestion,
+  hasSkippedAQuestionnaire,
+  isOwnEntry,
+  nextQuestion,
+  recordAnswer,
+  recordSkip,
+} from '../repositories/questionnaires';
+import type { ServiceContext } from './context';
+
+export const UNKNOWN_QUESTION = 'Unknown question';
+export const UNKNOWN_ENTRY = 'Unknown entry';
+
+export function createQuestionnaireService({ db }: ServiceContext) {
+  const ownEntry = async (userId: string, drawEntryId: number) => {
+    // Another player's entry is no more there than one that does not exist.
+    if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound(UNKNOWN_ENTRY);
+  };
+
+  return {
+    /** The next question, and whether it is the last the player has; 404 when none is left. */
+    async next(userId: string) {
+      const question = await nextQuestion(db, userId);
+      if (!question) throw notFound(NO_QUESTION_LEFT);
+      return { id: question.id, prompt: question.prompt, isLast: question.left === 1 };
+    },
+
+    /** Records the answer (or skip); a repeat answers what was kept the first time. */
+    async answer(
+      userId: string,
+      questionId: number,
+      input: { answer: boolean; drawEntryId: number; isSkipped: boolean },
+    ) {
+      if (!(await findQuestion(db, questionId))) throw notFound(UNKNOWN_QUESTION);
+      await ownEntry(userId, input.drawEntryId);
+      return recordAnswer(db, {
+        userId,
+        questionId,
+        drawEntryId: input.drawEntryId,
+        answer: input.isSkipped ? null : input.answer,
+        skipped: input.isSkipped,
+      });
+    },
+
+    /** A whole batch answered, or a questionnaire skipped. */
+    async hasFinished(userId: string): Promise<boolean> {
+      if ((await countAnswered(db, userId)) >= QUESTIONS_PER_BATCH) return true;
+      return hasSkippedAQuestionnaire(db, userId);
+    },
+
+    async skip(userId: string, drawEntryId: number) {
+      await ownEntry(userId, drawEntryId);
+      await recordSkip(db, userId, drawEntryId);
+    },
+
+    /** How many questions the player has answered (the sign-in's questionnaires_count). */
+    answered: (userId: string) => countAnswered(db, userId),
+  };
+}
+
+export type QuestionnaireService = ReturnType<typeof createQuestionnaireService>;
