@@ -366,6 +366,10 @@ export const Reward = z.object({
     coupon_type: z.optional(z.nullable(z.string())),
     image_link: z.optional(z.nullable(z.string())),
     link: z.optional(z.nullable(z.string())),
+    /** A coupon or a gift card (the branded ones play longer); null for tickets. */
+    kind: z.optional(z.nullable(z.enum(['coupon', 'gift_card']))),
+    /** A coupon the player has claimed (its message was shown). */
+    claimed: z.optional(z.boolean()),
   }),
 });
 export type Reward = z.infer<typeof Reward>;

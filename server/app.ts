@@ -37,6 +37,7 @@ import healthRoutes from './routes/health/index';
 import inviteRoutes from './routes/invites/index';
 import prizeRoutes from './routes/prizes/index';
 import questionnaireRoutes from './routes/questionnaires/index';
+import rewardRoutes from './routes/prizes/rewards';
 import userRoutes from './routes/users/index';
 import walletRoutes from './routes/wallet/index';
 import { createServices } from './services/index';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(walletRoutes);
       await api.register(prizeRoutes);
       await api.register(questionnaireRoutes);
+      await api.register(rewardRoutes);
       await api.register(appConfigRoutes, { config });
       await api.register(healthRoutes);
     },

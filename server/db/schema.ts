@@ -283,8 +283,15 @@ export const rewards = pgTable(
     imageLink: text('image_link'),
     link: text('link'),
     drawEntryId: bigint('draw_entry_id', { mode: 'number' }).references(() => drawEntries.id),
+    /** The offer a coupon reward was chosen from, and what claiming it shows the player. */
+    offerId: integer('offer_id').references((): AnyPgColumn => offers.id),
+    kind: text('kind', { enum: ['coupon', 'gift_card'] }),
+    /** A coupon's worth in cents (`value` is then the whole dollars, for older readers). */
+    valueCents: integer('value_cents'),
+    message: text('message'),
     playedBack: boolean('played_back').notNull().default(false),
     claimed: boolean('claimed').notNull().default(false),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('rewards_user_idx').on(table.userId)],
@@ -434,3 +441,28 @@ export const questionnaireSkips = pgTable(
   },
   (table) => [index('questionnaire_skips_user_idx').on(table.userId)],
 );
+
+/**
+ * What each draw entry's answers have earned, paid once (DESIGN section 3): the row is written
+ * with the rewards, and a second claim of the entry finds it.
+ */
+export const rewardPayouts = pgTable('reward_payouts', {
+  drawEntryId: bigint('draw_entry_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => drawEntries.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** The wishlist coupon a player's first skip earns: once per player. */
+export const firstSkipRewards = pgTable('first_skip_rewards', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rewardId: uuid('reward_id')
+    .notNull()
+    .references(() => rewards.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,7 @@
 import type { ServiceContext } from './context';
 import { createCatalogService } from './catalog';
 import { createQuestionnaireService } from './questionnaires';
+import { createRewardService } from './rewards';
 import { createClickService } from './clicks';
 import { createDrawService } from './draws';
 import { createInviteService } from './invites';
@@ -31,6 +32,7 @@ export function createServices(context: ServiceContext) {
     ops: createOpsService(context, invites, signIn),
     catalog: createCatalogService(context),
     questionnaires: createQuestionnaireService(context),
+    rewards: createRewardService(context),
   };
 }
 

@@ -13,10 +13,10 @@ import {
   listGrandPrizesOf,
   listUnplayedRewardsOf,
   type GrandPrizeRow,
-  type RewardRow,
 } from '../repositories/prizes';
 import { findActiveUserById } from '../repositories/users';
 import type { ServiceContext } from './context';
+import { toRewardView } from './rewards';
 
 /** An inviter earns this share of the grand prize their invitee wins (100 on 500). */
 export const REFERRAL_BONUS_RATE = 0.2;
@@ -44,19 +44,6 @@ export function toGrandPrizeView(row: GrandPrizeRow): GrandPrize {
         : null,
     claimed: row.claimedAt !== null,
     created_at: row.createdAt.toISOString(),
-  };
-}
-
-export function toRewardView(row: RewardRow): Reward {
-  return {
-    id: row.id,
-    type: row.type,
-    attributes: {
-      value: row.value,
-      coupon_type: row.couponType,
-      image_link: row.imageLink,
-      link: row.link,
-    },
   };
 }
 

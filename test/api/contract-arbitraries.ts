@@ -29,6 +29,7 @@ interface SchemaDef {
   keyType?: Schema;
   entries?: Record<string, string>;
   values?: unknown[];
+  element?: Schema;
 }
 
 const defOf = (schema: Schema) => schema._zod.def as SchemaDef;
@@ -123,6 +124,11 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
       return fc.constantFrom(...(def.values ?? []));
     case 'unknown':
       return fc.jsonValue({ maxDepth: 3 });
+    case 'array': {
+      if (!def.element) break;
+      const maxLength = checksOf(def).find((check) => check.check === 'max_length')?.maximum;
+      return fc.array(validOf(def.element), { maxLength: Math.min(maxLength ?? 8, 8) });
+    }
     case 'record':
       return fc.dictionary(
         def.keyType ? (validOf(def.keyType) as fc.Arbitrary<string>) : fc.string(),

@@ -30,6 +30,12 @@ import {
   SkipQuestionnaireRequest,
 } from '../../contract/questionnaires';
 import {
+  PayRewardsRequest,
+  PlayedBackRequest,
+  RewardIdParams,
+  WishlistCouponRequest,
+} from '../../contract/rewards';
+import {
   anyOf,
   hostileText,
   hostileValue,
@@ -69,6 +75,11 @@ const ROUTES: Record<string, RouteInput> = {
   'PATCH /api/v1/questionnaires/:id': { params: QuestionIdParams, body: AnswerRequest },
   'GET /api/v1/questionnaires/has_finished_questionnaire': {},
   'POST /api/v1/questionnaires/skip_questionnaire': { body: SkipQuestionnaireRequest },
+  'POST /api/v1/questionnaires/create_coupon_from_wishlist': { body: WishlistCouponRequest },
+  'POST /api/v1/rewards': { body: PayRewardsRequest },
+  'POST /api/v1/rewards/:id/claim': { params: RewardIdParams, body: EmptyRequest },
+  'DELETE /api/v1/rewards/:id': { params: RewardIdParams, body: EmptyRequest },
+  'POST /api/v1/rewards/played_back': { body: PlayedBackRequest },
   'GET /api/v1/wallet': {},
   'POST /api/v1/wallet/entries': { body: WalletEntriesRequest },
   'GET /api/v1/rewards': {},

@@ -1,0 +1,141 @@
+// Rewards earned by answers: the once-per-entry payout, the wishlist an offer is chosen by, and
+// the player's coupons (claimed once, deleted from the list).
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { answers, firstSkipRewards, offers, questions, rewardPayouts, rewards } from '../db/schema';
+
+export type OfferRow = typeof offers.$inferSelect;
+
+/** Marks the entry's rewards paid; false when they had been paid (or are being paid) already. */
+export async function claimPayout(db: Database, drawEntryId: number, userId: string) {
+  const rows = await db
+    .insert(rewardPayouts)
+    .values({ drawEntryId, userId })
+    .onConflictDoNothing()
+    .returning({ id: rewardPayouts.drawEntryId });
+  return rows.length === 1;
+}
+
+/** Questions answered yes or no (skips apart) and all answers given for the entry. */
+export async function answersOfEntry(db: Database, drawEntryId: number) {
+  const [row] = await db
+    .select({
+      total: count(),
+      answered: sql<number>`count(*) filter (where not ${answers.skipped})`.mapWith(Number),
+    })
+    .from(answers)
+    .where(eq(answers.drawEntryId, drawEntryId));
+  return { total: row?.total ?? 0, answered: row?.answered ?? 0 };
+}
+
+/** The tags of the questions the player said yes to: what they want. */
+export async function wishlistOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${questions.tags})` })
+    .from(answers)
+    .innerJoin(questions, eq(questions.id, answers.questionId))
+    .where(and(eq(answers.userId, userId), eq(answers.answer, true)));
+  return rows.map((row) => row.tag);
+}
+
+/** An offer suiting `tags` when there is one, any offer otherwise; null for an empty catalog. */
+export async function pickOffer(db: Database, tags: readonly string[]): Promise<OfferRow | null> {
+  if (tags.length > 0) {
+    const [suited] = await db
+      .select()
+      .from(offers)
+      .where(sql`${offers.tags} && ${sql.param([...tags])}::text[]`)
+      .orderBy(sql`random()`)
+      .limit(1);
+    if (suited) return suited;
+  }
+  const [any] = await db
+    .select()
+    .from(offers)
+    .orderBy(sql`random()`)
+    .limit(1);
+  return any ?? null;
+}
+
+export async function insertReward(db: Database, values: typeof rewards.$inferInsert) {
+  const [row] = await db.insert(rewards).values(values).returning();
+  if (!row) throw new Error('insert into rewards returned no row');
+  return row;
+}
+
+export async function rewardsOfEntry(db: Database, drawEntryId: number, userId: string) {
+  return db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.drawEntryId, drawEntryId), eq(rewards.userId, userId)))
+    .orderBy(rewards.createdAt, rewards.id);
+}
+
+/** The first-skip reward, once per player: false when the player had one already. */
+export async function recordFirstSkipReward(db: Database, userId: string, rewardId: string) {
+  const rows = await db
+    .insert(firstSkipRewards)
+    .values({ userId, rewardId })
+    .onConflictDoNothing()
+    .returning({ userId: firstSkipRewards.userId });
+  return rows.length === 1;
+}
+
+export async function firstSkipRewardOf(db: Database, userId: string) {
+  const [row] = await db
+    .select({ reward: rewards })
+    .from(firstSkipRewards)
+    .innerJoin(rewards, eq(rewards.id, firstSkipRewards.rewardId))
+    .where(eq(firstSkipRewards.userId, userId));
+  return row?.reward ?? null;
+}
+
+export async function findRewardOf(db: Database, id: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.id, id), eq(rewards.userId, userId)));
+  return row ?? null;
+}
+
+/** Claims a coupon not claimed before; answers its message, or null when it was claimed. */
+export async function claimCoupon(db: Database, id: string, userId: string, at: Date) {
+  const [row] = await db
+    .update(rewards)
+    .set({ claimed: true, claimedAt: at })
+    .where(
+      and(
+        eq(rewards.id, id),
+        eq(rewards.userId, userId),
+        eq(rewards.type, 'coupon_reward'),
+        eq(rewards.claimed, false),
+      ),
+    )
+    .returning({ message: rewards.message });
+  return row ?? null;
+}
+
+export async function deleteCoupon(db: Database, id: string, userId: string) {
+  const rows = await db
+    .delete(rewards)
+    .where(and(eq(rewards.id, id), eq(rewards.userId, userId), eq(rewards.type, 'coupon_reward')))
+    .returning({ id: rewards.id });
+  return rows.length === 1;
+}
+
+export async function markPlayedBack(db: Database, userId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(rewards)
+    .set({ playedBack: true })
+    .where(and(eq(rewards.userId, userId), inArray(rewards.id, [...ids])));
+}
+
+/** The player's coupons (played back or not), newest first: the winnings drawer lists them. */
+export async function couponsOf(db: Database, userId: string) {
+  return db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.userId, userId), eq(rewards.type, 'coupon_reward')))
+    .orderBy(sql`${rewards.createdAt} desc`, rewards.id);
+}

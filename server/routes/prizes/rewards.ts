@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EmptyRequest } from '../../../contract/api';
+import {
+  ClaimCouponResponse,
+  PayRewardsRequest,
+  PlayedBackRequest,
+  REWARD_PATHS,
+  RewardIdParams,
+  RewardResponse,
+  RewardsResponse,
+  WishlistCouponRequest,
+} from '../../../contract/rewards';
+import { sessionOf } from '../../plugins/auth';
+
+/** Paying, claiming and clearing rewards (GET rewards lives with the other prizes). */
+export default function rewardRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { rewards } = app.services;
+
+  routes.post(
+    `/${REWARD_PATHS.rewards}`,
+    {
+      schema: { body: PayRewardsRequest, response: { 201: RewardsResponse } },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const paid = await rewards.payEntry(sessionOf(request).user.id, request.body.draw_entry_id);
+      return reply.code(201).send({ data: paid });
+    },
+  );
+
+  routes.post(
+    `/${REWARD_PATHS.wishlistCoupon}`,
+    {
+      schema: { body: WishlistCouponRequest, response: { 201: RewardResponse } },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const coupon = await rewards.firstSkipCoupon(
+        sessionOf(request).user.id,
+        request.body.is_first_skip_reward ?? false,
+      );
+      return reply.code(201).send({ data: coupon });
+    },
+  );
+
+  routes.post(
+    '/rewards/:id/claim',
+    {
+      schema: {
+        params: RewardIdParams,
+        body: EmptyRequest,
+        response: { 200: ClaimCouponResponse },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => ({
+      data: await rewards.claim(sessionOf(request).user.id, request.params.id),
+    }),
+  );
+
+  routes.delete(
+    '/rewards/:id',
+    { schema: { params: RewardIdParams, body: EmptyRequest }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await rewards.deleteCoupon(sessionOf(request).user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  routes.post(
+    `/${REWARD_PATHS.playedBack}`,
+    { schema: { body: PlayedBackRequest }, preHandler: app.authenticate },
+    async (request, reply) => {
+      await rewards.markPlayedBack(sessionOf(request).user.id, request.body.ids);
+      return reply.code(204).send();
+    },
+  );
+}
