@@ -418,6 +418,8 @@ export const answers = pgTable(
     /** Yes or no; null when the player skipped the question. */
     answer: boolean('answer'),
     skipped: boolean('skipped').notNull(),
+    /** When the rewards this answer earned were paid (each answer is paid for once). */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -441,20 +443,6 @@ export const questionnaireSkips = pgTable(
   },
   (table) => [index('questionnaire_skips_user_idx').on(table.userId)],
 );
-
-/**
- * What each draw entry's answers have earned, paid once (DESIGN section 3): the row is written
- * with the rewards, and a second claim of the entry finds it.
- */
-export const rewardPayouts = pgTable('reward_payouts', {
-  drawEntryId: bigint('draw_entry_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => drawEntries.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-});
 
 /** The wishlist coupon a player's first skip earns: once per player. */
 export const firstSkipRewards = pgTable('first_skip_rewards', {

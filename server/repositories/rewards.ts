@@ -1,31 +1,28 @@
 // Rewards earned by answers: the once-per-entry payout, the wishlist an offer is chosen by, and
 // the player's coupons (claimed once, deleted from the list).
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { answers, firstSkipRewards, offers, questions, rewardPayouts, rewards } from '../db/schema';
+import { answers, firstSkipRewards, offers, questions, rewards } from '../db/schema';
 
 export type OfferRow = typeof offers.$inferSelect;
 
-/** Marks the entry's rewards paid; false when they had been paid (or are being paid) already. */
-export async function claimPayout(db: Database, drawEntryId: number, userId: string) {
-  const rows = await db
-    .insert(rewardPayouts)
-    .values({ drawEntryId, userId })
-    .onConflictDoNothing()
-    .returning({ id: rewardPayouts.drawEntryId });
-  return rows.length === 1;
-}
-
-/** Questions answered yes or no (skips apart) and all answers given for the entry. */
-export async function answersOfEntry(db: Database, drawEntryId: number) {
-  const [row] = await db
-    .select({
-      total: count(),
-      answered: sql<number>`count(*) filter (where not ${answers.skipped})`.mapWith(Number),
-    })
-    .from(answers)
-    .where(eq(answers.drawEntryId, drawEntryId));
-  return { total: row?.total ?? 0, answered: row?.answered ?? 0 };
+/**
+ * Marks the entry's answers not paid for yet as paid, and answers them: racing payments of one
+ * entry each get different answers (a row is taken once), so nothing is paid twice.
+ */
+export async function takeUnpaidAnswers(
+  db: Database,
+  drawEntryId: number,
+  userId: string,
+  at: Date,
+) {
+  return db
+    .update(answers)
+    .set({ paidAt: at })
+    .where(
+      and(eq(answers.drawEntryId, drawEntryId), eq(answers.userId, userId), isNull(answers.paidAt)),
+    )
+    .returning({ skipped: answers.skipped });
 }
 
 /** The tags of the questions the player said yes to: what they want. */

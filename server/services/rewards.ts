@@ -1,7 +1,8 @@
 // Rewards for answers (DESIGN section 3), by the rule the Official Rules state: every question
 // answered yes or no earns a wallet ticket, a whole batch of answers earns a coupon or gift card
 // chosen from what the player said yes to (any offer when nothing suits), and the first skip
-// earns a wishlist coupon. Each entry is paid once, to its owner; answers never touch the odds.
+// earns a wishlist coupon. Each answer is paid for once, to its owner (a later batch on the same
+// entry, from Tell Us More, is paid when it is asked for); answers never touch the odds.
 import type { Reward } from '../../contract/api';
 import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { ALREADY_CLAIMED, ONLY_FIRST_SKIP, TICKETS_PER_ANSWER } from '../../contract/rewards';
@@ -9,9 +10,7 @@ import type { Database } from '../db/database';
 import { conflict, invalid, notFound } from '../errors';
 import { isOwnEntry } from '../repositories/questionnaires';
 import {
-  answersOfEntry,
   claimCoupon,
-  claimPayout,
   deleteCoupon,
   findRewardOf,
   firstSkipRewardOf,
@@ -20,6 +19,7 @@ import {
   pickOffer,
   recordFirstSkipReward,
   rewardsOfEntry,
+  takeUnpaidAnswers,
   wishlistOf,
   type OfferRow,
 } from '../repositories/rewards';
@@ -70,9 +70,13 @@ export function createRewardService({ db, now }: ServiceContext) {
     return reward;
   };
 
-  /** Inside the payout's transaction: tickets for the answers, a coupon for a whole batch. */
+  /**
+   * Pays for the entry's answers not paid for yet: a ticket per answer, a coupon per whole
+   * batch of them (skips count towards a batch, not towards tickets).
+   */
   async function pay(tx: Database, userId: string, drawEntryId: number) {
-    const { answered, total } = await answersOfEntry(tx, drawEntryId);
+    const taken = await takeUnpaidAnswers(tx, drawEntryId, userId, now());
+    const answered = taken.filter((answer) => !answer.skipped).length;
     if (answered > 0) {
       const tickets = answered * TICKETS_PER_ANSWER;
       const reward = await insertReward(tx, {
@@ -86,19 +90,19 @@ export function createRewardService({ db, now }: ServiceContext) {
         await insertTicket(tx, { userId, source: 'token_reward', rewardId: reward.id });
       }
     }
-    if (total >= QUESTIONS_PER_BATCH) {
+    for (let batch = 0; batch < Math.floor(taken.length / QUESTIONS_PER_BATCH); batch += 1) {
       const offer = await pickOffer(tx, await wishlistOf(tx, userId));
       if (offer) await insertReward(tx, couponFrom(offer, userId, drawEntryId));
     }
   }
 
   return {
-    /** Pays what the entry earned, the first time; answers the entry's rewards every time. */
+    /** Pays what the entry's new answers earned; answers all the entry's rewards. */
     async payEntry(userId: string, drawEntryId: number): Promise<Reward[]> {
       if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound('Unknown entry');
       return db.transaction(async (tx) => {
-        // A second claim waits here for the first to commit, then finds the entry paid.
-        if (await claimPayout(tx, drawEntryId, userId)) await pay(tx, userId, drawEntryId);
+        // A racing payment waits on the answers this one takes, then finds them paid.
+        await pay(tx, userId, drawEntryId);
         return (await rewardsOfEntry(tx, drawEntryId, userId)).map(toRewardView);
       });
     },

@@ -99,7 +99,7 @@ describe.each(databases)('rewards on %s', (kind) => {
   const unplayed = async (token: string) =>
     RewardListResponse.parse((await call('GET', 'rewards', token)).json()).data;
 
-  it('pays a ticket per answered question and a coupon for a whole batch, once', async () => {
+  it('pays a ticket per answered question and a coupon for a whole batch, each answer once', async () => {
     const player = await answering([true, true, 'skip', false, true]);
     const before = await tickets(player.token);
     const paid = await pay(player.token, player.entry.id);
@@ -111,6 +111,26 @@ describe.each(databases)('rewards on %s', (kind) => {
     // Asked again: the same rewards, nothing paid twice.
     const again = RewardsResponse.parse((await pay(player.token, player.entry.id)).json()).data;
     expect(again.map((r) => r.id).sort()).toEqual(rewards.map((r) => r.id).sort());
+    expect(await tickets(player.token)).toBe(before + 4);
+  });
+
+  it('pays later answers on the same entry when asked again (Tell Us More), not the earlier ones', async () => {
+    const player = await answering([true, true, true, true, true]);
+    const first = RewardsResponse.parse((await pay(player.token, player.entry.id)).json()).data;
+    const before = await tickets(player.token);
+    for (let i = 0; i < QUESTIONS_PER_BATCH; i += 1) {
+      const next = NextQuestionResponse.parse(
+        (await call('GET', 'questionnaires/next', player.token)).json(),
+      ).data;
+      await call('PATCH', `questionnaires/${next.id}`, player.token, {
+        question_prompt: next.attributes.next_question,
+        answer: i !== 2,
+        draw_entry_id: player.entry.id,
+        isSkipped: i === 2,
+      });
+    }
+    const second = RewardsResponse.parse((await pay(player.token, player.entry.id)).json()).data;
+    expect(second).toHaveLength(first.length + 2);
     expect(await tickets(player.token)).toBe(before + 4);
   });
 
