@@ -2,7 +2,7 @@
 // an answer (or a skip) recorded against a draw entry, whether the player has finished a
 // questionnaire, and skipping the questionnaire of an entry.
 import * as z from 'zod/mini';
-import { MAX_INT4, numericId, text } from './api';
+import { DrawEntry, MAX_INT4, numericId, text } from './api';
 
 /** A questionnaire is a batch of this many questions (spec section 9). */
 export const QUESTIONS_PER_BATCH = 5;
@@ -13,7 +13,10 @@ export const QUESTIONNAIRE_PATHS = {
   answer: (questionId: number) => `questionnaires/${questionId}`,
   hasFinished: 'questionnaires/has_finished_questionnaire',
   skip: 'questionnaires/skip_questionnaire',
+  tellUsMore: 'questionnaires/tell_us_more',
 } as const;
+
+export const TELL_US_MORE_OFF = 'Tell Us More is not open';
 
 /** GET questionnaires/next: the player's next unanswered question (404 when none is left). */
 export const NextQuestionResponse = z.object({
@@ -70,3 +73,12 @@ export const SkipQuestionnaireResponse = z.object({
   data: z.object({ draw_entry_id: z.int(), skipped: z.literal(true) }),
 });
 export type SkipQuestionnaireResponse = z.infer<typeof SkipQuestionnaireResponse>;
+
+/**
+ * POST questionnaires/tell_us_more: starts a Tell Us More session. Its answers go with the
+ * player's entry in the open draw (made as a press of the button when there is none: one entry
+ * per player and draw, whatever they answer). 404 when no question is left.
+ */
+export const TellUsMoreRequest = z.strictObject({ is_from_tell_us_more: z.literal(true) });
+export const TellUsMoreResponse = z.object({ data: z.object({ data: DrawEntry }) });
+export type TellUsMoreResponse = z.infer<typeof TellUsMoreResponse>;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, RunPrepared } from '../db/database';
-import { drawEntries, draws, sessions, users } from '../db/schema';
+import { answers, drawEntries, draws, questions, sessions, users } from '../db/schema';
 import { liveSessionsAmong } from './sessions';
 
 export type DrawRow = typeof draws.$inferSelect;
@@ -241,10 +241,14 @@ export async function pressForSessions(
   return presses;
 }
 
-/** What one session's timer found: its player, and whether that player pressed in the draw. */
+/**
+ * What one session's timer found: its player, whether that player pressed in the draw, and
+ * whether a question is left for them (Tell Us More).
+ */
 export interface SessionTimer {
   userId: string;
   pressed: boolean;
+  hasQuestionsLeft: boolean;
 }
 
 /**
@@ -258,7 +262,12 @@ export async function timerForSessions(
   drawId: number | null,
   at: Date,
 ): Promise<Map<string, SessionTimer>> {
-  type Row = { session_id: string; user_id: string; pressed: boolean };
+  type Row = {
+    session_id: string;
+    user_id: string;
+    pressed: boolean;
+    has_questions_left: boolean;
+  };
   const result = await runPrepared<Row>(
     'timer_for_sessions',
     sql`
@@ -268,13 +277,23 @@ export async function timerForSessions(
         where ${drawEntries.drawId} = ${drawId ?? 0}::int
           and ${drawEntries.userId} = ${sessions.userId}
           and ${drawEntries.source} = 'button'
-      ) as pressed
+      ) as pressed,
+      exists (
+        select 1 from ${questions}
+        where not exists (
+          select 1 from ${answers}
+          where ${answers.userId} = ${sessions.userId} and ${answers.questionId} = ${questions.id}
+        )
+      ) as has_questions_left
     from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
     where ${liveSessionsAmong(sessionIds, at)}
   `,
   );
   return new Map(
-    result.rows.map((row) => [row.session_id, { userId: row.user_id, pressed: row.pressed }]),
+    result.rows.map((row) => [
+      row.session_id,
+      { userId: row.user_id, pressed: row.pressed, hasQuestionsLeft: row.has_questions_left },
+    ]),
   );
 }
 

@@ -187,8 +187,8 @@ export function createDrawEntries(
       if (!found) return null;
       const base = {
         cycle_time: config.CYCLE_SECONDS,
-        // Questions arrive with the questionnaire; until then the flag alone decides.
-        show_tell_us_more: config.FEATURE_TELL_US_MORE,
+        // The tab shows while the operator has it on and a question is left for the player.
+        show_tell_us_more: config.FEATURE_TELL_US_MORE && found.hasQuestionsLeft,
       };
       // A draw past its window and not closed yet is reported as it is: time_left 0.
       if (!found.draw || !found.pressed) {

@@ -31,7 +31,7 @@ export function createServices(context: ServiceContext) {
     prizes,
     ops: createOpsService(context, invites, signIn),
     catalog: createCatalogService(context),
-    questionnaires: createQuestionnaireService(context),
+    questionnaires: createQuestionnaireService(context, (userId) => draws.press(userId)),
     rewards: createRewardService(context),
   };
 }

@@ -1,7 +1,12 @@
 // The questionnaire (spec sections 4 and 7, DESIGN section 3): the next question a player has
 // left, an answer or a skip recorded once against a draw entry of theirs, and whether they have
 // finished a questionnaire. Answers never touch the draw: they steer the rewards only.
-import { NO_QUESTION_LEFT, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import type { DrawEntry } from '../../contract/api';
+import {
+  NO_QUESTION_LEFT,
+  QUESTIONS_PER_BATCH,
+  TELL_US_MORE_OFF,
+} from '../../contract/questionnaires';
 import { notFound } from '../errors';
 import {
   countAnswered,
@@ -17,7 +22,10 @@ import type { ServiceContext } from './context';
 export const UNKNOWN_QUESTION = 'Unknown question';
 export const UNKNOWN_ENTRY = 'Unknown entry';
 
-export function createQuestionnaireService({ db }: ServiceContext) {
+export function createQuestionnaireService(
+  { db, config }: ServiceContext,
+  press: (userId: string) => Promise<{ entry: DrawEntry }>,
+) {
   const ownEntry = async (userId: string, drawEntryId: number) => {
     // Another player's entry is no more there than one that does not exist.
     if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound(UNKNOWN_ENTRY);
@@ -57,6 +65,16 @@ export function createQuestionnaireService({ db }: ServiceContext) {
     async skip(userId: string, drawEntryId: number) {
       await ownEntry(userId, drawEntryId);
       await recordSkip(db, userId, drawEntryId);
+    },
+
+    /**
+     * Starts Tell Us More: the player's entry in the open draw (pressed for them when they have
+     * none) for the answers to go with; 404 when the operator has it off or nothing is left.
+     */
+    async tellUsMore(userId: string): Promise<DrawEntry> {
+      if (!config.FEATURE_TELL_US_MORE) throw notFound(TELL_US_MORE_OFF);
+      if (!(await nextQuestion(db, userId))) throw notFound(NO_QUESTION_LEFT);
+      return (await press(userId)).entry;
     },
 
     /** How many questions the player has answered (the sign-in's questionnaires_count). */

@@ -278,6 +278,8 @@ describe.each(databases)('the draw on %s', (kind) => {
   });
 
   it('tells the timer whether the player is in the open draw, and for how long', async () => {
+    // Questions to answer: Tell Us More shows (the questionnaire's tests take it further).
+    await app.services.catalog.loadStarterOnce();
     const { token } = await signedInPlayer(app);
     const draw = await freshDraw();
     expect(TimerResponse.parse((await get('questionnaires/get_timer', token)).json())).toEqual({

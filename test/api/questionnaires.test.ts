@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DrawEntryResponse, LoginResponse } from '../../contract/api';
+import { DrawEntryResponse, LoginResponse, TimerResponse } from '../../contract/api';
 import { QuestionCatalog } from '../../contract/catalog';
 import {
   AnswerResponse,
@@ -12,6 +12,8 @@ import {
   NextQuestionResponse,
   NO_QUESTION_LEFT,
   QUESTIONS_PER_BATCH,
+  TELL_US_MORE_OFF,
+  TellUsMoreResponse,
 } from '../../contract/questionnaires';
 import { answers } from '../../server/db/schema';
 import {
@@ -132,6 +134,10 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
 
   it('says which question is the last left, then 404 with the spec’s words', async () => {
     const { token, entry } = await player();
+    const tellUsMore = async () =>
+      TimerResponse.parse((await call('GET', 'questionnaires/get_timer', token)).json())
+        .show_tell_us_more;
+    expect(await tellUsMore()).toBe(true);
     for (let i = 0; i < CATALOG_SIZE; i += 1) {
       const question = await next(token);
       expect(question.attributes.finished).toBe(i === CATALOG_SIZE - 1);
@@ -140,6 +146,8 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
     const none = await call('GET', 'questionnaires/next', token);
     expect(none.statusCode).toBe(404);
     expect(detailOf(none)).toBe(NO_QUESTION_LEFT);
+    // Nothing left to answer: the Tell Us More tab goes.
+    expect(await tellUsMore()).toBe(false);
   });
 
   it('answers 404 for a question that does not exist and for another player’s entry', async () => {
@@ -201,6 +209,49 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
     expect((await skip({ draw_entry_id: entry.id })).statusCode).toBe(201);
     expect(await hasFinished(token)).toBe(true);
     expect(await hasFinished(other.token)).toBe(false);
+  });
+
+  it('starts Tell Us More with the player’s entry in the open draw, pressing for them once', async () => {
+    const { token } = await signedInPlayer(app);
+    const start = () =>
+      call('POST', 'questionnaires/tell_us_more', token, { is_from_tell_us_more: true });
+    const first = await start();
+    expect(first.statusCode).toBe(201);
+    const entry = TellUsMoreResponse.parse(first.json()).data.data;
+    expect(entry.source).toBe('button');
+    // The same entry again, and the button's press finds it too: one entry per draw.
+    expect(TellUsMoreResponse.parse((await start()).json()).data.data.id).toBe(entry.id);
+    expect((await enter(token)).id).toBe(entry.id);
+    const pressed = await player();
+    const withPress = await call('POST', 'questionnaires/tell_us_more', pressed.token, {
+      is_from_tell_us_more: true,
+    });
+    expect(TellUsMoreResponse.parse(withPress.json()).data.data.id).toBe(pressed.entry.id);
+    for (const body of [{}, { is_from_tell_us_more: false }, { is_from_tell_us_more: 'true' }]) {
+      expect((await call('POST', 'questionnaires/tell_us_more', token, body)).statusCode).toBe(422);
+    }
+  });
+
+  it('refuses Tell Us More when nothing is left, and while the operator has it off', async () => {
+    const { token, entry } = await player();
+    for (let i = 0; i < CATALOG_SIZE; i += 1) {
+      await answer(token, (await next(token)).id, yes(entry.id));
+    }
+    const none = await call('POST', 'questionnaires/tell_us_more', token, {
+      is_from_tell_us_more: true,
+    });
+    expect(none.statusCode).toBe(404);
+    expect(detailOf(none)).toBe(NO_QUESTION_LEFT);
+    const off = await buildTestApp(database(), { config: { FEATURE_TELL_US_MORE: 'off' } });
+    const fresh = await signedInPlayer(off);
+    const refused = await off.inject({
+      method: 'POST',
+      url: url('questionnaires/tell_us_more'),
+      headers: bearer(fresh.token),
+      payload: { is_from_tell_us_more: true },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(detailOf(refused)).toBe(TELL_US_MORE_OFF);
   });
 
   it('counts the answers in the sign-in answer (questionnaires_count)', async () => {

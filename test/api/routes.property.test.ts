@@ -28,6 +28,7 @@ import {
   AnswerRequest,
   QuestionIdParams,
   SkipQuestionnaireRequest,
+  TellUsMoreRequest,
 } from '../../contract/questionnaires';
 import {
   PayRewardsRequest,
@@ -75,6 +76,7 @@ const ROUTES: Record<string, RouteInput> = {
   'PATCH /api/v1/questionnaires/:id': { params: QuestionIdParams, body: AnswerRequest },
   'GET /api/v1/questionnaires/has_finished_questionnaire': {},
   'POST /api/v1/questionnaires/skip_questionnaire': { body: SkipQuestionnaireRequest },
+  'POST /api/v1/questionnaires/tell_us_more': { body: TellUsMoreRequest },
   'POST /api/v1/questionnaires/create_coupon_from_wishlist': { body: WishlistCouponRequest },
   'POST /api/v1/rewards': { body: PayRewardsRequest },
   'POST /api/v1/rewards/:id/claim': { params: RewardIdParams, body: EmptyRequest },

@@ -9,6 +9,8 @@ import {
   QuestionIdParams,
   SkipQuestionnaireRequest,
   SkipQuestionnaireResponse,
+  TellUsMoreRequest,
+  TellUsMoreResponse,
 } from '../../../contract/questionnaires';
 import { sessionOf } from '../../plugins/auth';
 
@@ -59,6 +61,18 @@ export default function questionnaireRoutes(app: FastifyInstance) {
           },
         },
       };
+    },
+  );
+
+  routes.post(
+    `/${QUESTIONNAIRE_PATHS.tellUsMore}`,
+    {
+      schema: { body: TellUsMoreRequest, response: { 201: TellUsMoreResponse } },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const entry = await questionnaires.tellUsMore(sessionOf(request).user.id);
+      return reply.code(201).send({ data: { data: entry } });
     },
   );
 
