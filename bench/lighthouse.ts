@@ -23,6 +23,8 @@ const REPORT_DIR = join(process.cwd(), 'test-results', 'lighthouse');
 
 interface Audit {
   label: string;
+  /** Why Lighthouse could not finish the run (it then scores 0). */
+  failure?: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
@@ -110,6 +112,10 @@ async function auditOnce(
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     return {
       label,
+      // A run Lighthouse could not finish scores nothing: its reason is kept for the notes.
+      ...(lhr.runtimeError
+        ? { failure: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
+        : {}),
       scores: {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -138,7 +144,11 @@ function row(audit: Audit, runs: Audit[]): string {
   const spread = runs.map((run) => run.scores.performance).join('/');
   const hostIndex = runs.map((run) => run.benchmarkIndex).join('/');
   const misses = audit.misses.length ? `; below 90: ${audit.misses.join(', ')}` : '';
-  return `| Lighthouse mobile, ${audit.label} | performance ${performance}, accessibility ${accessibility}, best practices ${practices} | goal ${GOAL} each: ${met}; LCP ${(audit.lcpMs / 1000).toFixed(1)} s, TBT ${audit.tbtMs.toFixed(0)} ms, CLS ${audit.cls.toFixed(3)}; performance in ${runs.length} runs ${spread}, host benchmarkIndex ${hostIndex}${misses} |`;
+  const failures = runs.flatMap((run, i) =>
+    run.failure ? [`run ${i + 1} failed (${run.failure})`] : [],
+  );
+  const failed = failures.length ? `; ${failures.join('; ')}` : '';
+  return `| Lighthouse mobile, ${audit.label} | performance ${performance}, accessibility ${accessibility}, best practices ${practices} | goal ${GOAL} each: ${met}; LCP ${(audit.lcpMs / 1000).toFixed(1)} s, TBT ${audit.tbtMs.toFixed(0)} ms, CLS ${audit.cls.toFixed(3)}; performance in ${runs.length} runs ${spread}, host benchmarkIndex ${hostIndex}${failed}${misses} |`;
 }
 
 /** The table rows of both pages; `build: false` audits the client already in dist/client. */
