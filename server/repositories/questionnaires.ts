@@ -81,3 +81,9 @@ export async function hasSkippedAQuestionnaire(db: Database, userId: string) {
 export async function recordSkip(db: Database, userId: string, drawEntryId: number) {
   await db.insert(questionnaireSkips).values({ userId, drawEntryId }).onConflictDoNothing();
 }
+
+/** Erases what the player answered and skipped (an account deleted: DESIGN section 4). */
+export async function deleteAnswersOf(db: Database, userId: string) {
+  await db.delete(answers).where(eq(answers.userId, userId));
+  await db.delete(questionnaireSkips).where(eq(questionnaireSkips.userId, userId));
+}

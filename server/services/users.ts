@@ -19,6 +19,7 @@ import {
 import { isUniqueViolation, type ServiceContext } from './context';
 import { normaliseInviteCode } from './invite-codes';
 import { announceEnded } from './sessions';
+import { deleteAnswersOf } from '../repositories/questionnaires';
 
 export const PHONE_TAKEN = 'Phone number already registered';
 
@@ -63,7 +64,8 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
     },
 
     /**
-     * Erases the player's phone, events, invites and codes, and ends every session at once.
+     * Erases the player's phone, events, invites, codes and answers, and ends every session at
+     * once.
      * The anonymised row stays for the prize records the law requires.
      */
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
@@ -78,6 +80,7 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
         await deleteCodesOf(tx, targetId);
         await clearGuard(tx, targetId);
         await deleteDevicesOf(tx, targetId);
+        await deleteAnswersOf(tx, targetId);
         await anonymiseUser(tx, targetId, at);
       });
       await announceEnded({ userIds: [targetId] }, broadcast, log);

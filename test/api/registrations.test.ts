@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RegistrationResponse } from '../../contract/api';
-import { invites, users } from '../../server/db/schema';
+import { answers, invites, questionnaireSkips, users } from '../../server/db/schema';
 import {
   bearer,
   buildTestApp,
@@ -199,6 +199,16 @@ describe.each(databases)('registrations on %s', (kind) => {
         headers: bearer(player.token),
         payload: { click: { event_name: 'black_button_click', page_url: '/home' } },
       });
+      // What the player answered and skipped goes with the account too.
+      await app.services.catalog.loadStarterOnce();
+      const entry = await app.services.draws.press(player.user.id);
+      const question = await app.services.questionnaires.next(player.user.id);
+      await app.services.questionnaires.answer(player.user.id, question.id, {
+        answer: true,
+        drawEntryId: entry.entry.id,
+        isSkipped: false,
+      });
+      await app.services.questionnaires.skip(player.user.id, entry.entry.id);
 
       const response = await app.inject({
         method: 'DELETE',
@@ -212,6 +222,13 @@ describe.each(databases)('registrations on %s', (kind) => {
       expect(row?.phone).toBeNull();
       expect(row?.deletedAt).toBeInstanceOf(Date);
       expect(await database().db.$count(invites, eq(invites.ownerId, player.user.id))).toBe(0);
+      expect(await database().db.$count(answers, eq(answers.userId, player.user.id))).toBe(0);
+      expect(
+        await database().db.$count(
+          questionnaireSkips,
+          eq(questionnaireSkips.userId, player.user.id),
+        ),
+      ).toBe(0);
 
       const afterwards = await app.inject({
         method: 'GET',
