@@ -1,5 +1,5 @@
 // The busy moments for `npm run bench`, driven by autocannon so that the figure measures the
-// server, not the client (BENCH_BUSY_ONLY=timer|press|reads runs one part):
+// server, not the client (BENCH_BUSY_ONLY=timer|press|answers|reads runs one part):
 //  1. the timer refetch burst after a close: every subscribed player asks for the timer at
 //     once, on connections held open and on new ones (see timerBurst); the time until the
 //     last has its answer, p50/p95
@@ -7,7 +7,9 @@
 //  2. presses of every kind, a first press then a repeat per player, 32 in flight, next to the
 //     raw INSERT rate of the same database measured in the same run (pgbench on PostgreSQL, the
 //     same INSERT through PGlite embedded); goal at least 0.5x, p99 under 50 ms;
-//  3. public reads (draws/current, health): goal at least 10x main's rate, p99 under 20 ms.
+//  3. answers (PATCH questionnaires/{id}) and reward claims (POST rewards), next to the same raw
+//     INSERT rate; goal at least 0.5x, p99 under 50 ms;
+//  4. public reads (draws/current, health): goal at least 10x main's rate, p99 under 20 ms.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +59,8 @@ async function cannon(
     amount?: number;
     seconds?: number;
     tokens?: string[];
+    /** The k-th request's own path, method, body and token (overrides the rest). */
+    each?: (k: number) => { path: string; method: 'PATCH' | 'POST'; body: unknown; token: string };
   },
 ): Promise<Run> {
   const latencies: number[] = [];
@@ -78,7 +82,25 @@ async function cannon(
             ...(options.method === 'POST'
               ? { body: '{}', headers: { 'content-type': 'application/json' } }
               : {}),
-            ...(tokens
+            ...(options.each
+              ? {
+                  setupRequest: (request) => {
+                    const one = options.each!(next++);
+                    return {
+                      ...request,
+                      path: one.path,
+                      method: one.method,
+                      body: JSON.stringify(one.body),
+                      headers: {
+                        ...request.headers,
+                        'content-type': 'application/json',
+                        authorization: `Bearer ${one.token}`,
+                      },
+                    };
+                  },
+                }
+              : {}),
+            ...(tokens && !options.each
               ? {
                   setupRequest: (request) => ({
                     ...request,
@@ -231,6 +253,117 @@ async function pressesOfEveryKind(env: Record<string, string>) {
   }
 }
 
+const ANSWER_PLAYERS = Number(process.env.BENCH_ANSWER_PLAYERS ?? 2_000);
+/** Answers per player: one batch. */
+const ANSWERS_EACH = 5;
+
+/** The session id a bench token names (its `sid`). */
+const sessionOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string })
+    .sid;
+
+/**
+ * Answers, then reward claims: ANSWER_PLAYERS players with an entry each answer a batch of
+ * ANSWERS_EACH questions (PATCH questionnaires/{id}), then each claims their rewards once
+ * (POST rewards: tickets and a coupon), IN_FLIGHT at a time.
+ */
+async function answersAndClaims(env: Record<string, string>) {
+  const database = await openDatabase(databaseTarget(loadConfig({ LOG_LEVEL: 'silent', ...env })));
+  let tokens: string[];
+  let entryOf: Map<string, number>;
+  let questionIds: number[];
+  try {
+    await database.migrate();
+    const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+    const services = createServices({
+      db: database.db,
+      config,
+      sms: createSmsSender(config, { info: () => undefined }),
+      now: () => new Date(),
+    });
+    await services.catalog.loadStarterOnce();
+    tokens = await signedInPlayers(database, env, ANSWER_PLAYERS);
+    const draw = await services.draws.ensureOpen();
+    const entries = await database.db.execute<{ session_id: string; entry_id: string }>(sql`
+      with entered as (
+        insert into draw_entries (draw_id, user_id, source)
+        select ${draw.id}, user_id, 'button' from sessions
+        returning id, user_id
+      )
+      select s.id::text as session_id, e.id::text as entry_id
+      from sessions s join entered e on e.user_id = s.user_id`);
+    entryOf = new Map(
+      (entries as { rows: { session_id: string; entry_id: string }[] }).rows.map((row) => [
+        row.session_id,
+        Number(row.entry_id),
+      ]),
+    );
+    questionIds = (await services.catalog.listQuestions()).slice(0, ANSWERS_EACH).map((q) => q.id);
+  } finally {
+    await database.close();
+  }
+  const entries = tokens.map((token) => entryOf.get(sessionOf(token)) ?? 0);
+  const server = await startServer(env);
+  try {
+    const answers = await cannon(server.baseUrl, {
+      path: '/',
+      connections: IN_FLIGHT,
+      amount: tokens.length * ANSWERS_EACH,
+      each: (k) => {
+        const player = k % tokens.length;
+        return {
+          path: `/api/v1/questionnaires/${questionIds[Math.floor(k / tokens.length)]}`,
+          method: 'PATCH',
+          body: {
+            question_prompt: 'Do you like this?',
+            answer: k % 3 !== 0,
+            draw_entry_id: entries[player],
+            isSkipped: false,
+          },
+          token: tokens[player]!,
+        };
+      },
+    });
+    const claims = await cannon(server.baseUrl, {
+      path: '/',
+      connections: IN_FLIGHT,
+      amount: tokens.length,
+      each: (k) => ({
+        path: '/api/v1/rewards',
+        method: 'POST',
+        body: { draw_entry_id: entries[k] },
+        token: tokens[k]!,
+      }),
+    });
+    return { answers, claims };
+  } finally {
+    await server.stop();
+  }
+}
+
+function answerRows(
+  label: string,
+  runs: { answers: Run; claims: Run },
+  raw: number,
+  rawHow: string,
+): string[] {
+  return (
+    [
+      ['answers', runs.answers, `${ANSWER_PLAYERS} players x ${ANSWERS_EACH} answers`],
+      ['reward claims', runs.claims, `${ANSWER_PLAYERS} claims of a batch (tickets and a coupon)`],
+    ] as const
+  ).map(([what, run, how]) => {
+    const ratio = run.perSecond / raw;
+    const p99 = percentile(run.latencies, 99);
+    return (
+      `| ${what}/s, ${label}, ${IN_FLIGHT} in flight | ${run.perSecond.toFixed(0)} | ` +
+      `${(ratio * 100).toFixed(0)}% of the raw INSERT rate ${raw.toFixed(0)}/s (${rawHow}; goal ≥ 50%: ${met(ratio >= 0.5)}), ` +
+      `p50 ${ms(percentile(run.latencies, 50))}, p99 ${ms(p99)} (goal < 50 ms: ${met(p99 < 50)}); ` +
+      `${how}: ${statusText(run)} |`
+    );
+  });
+}
+
 /** The press's INSERT alone through PGlite in this process, IN_FLIGHT at a time. */
 async function rawPgliteInsertRate(): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'bb-bench-raw-'));
@@ -377,6 +510,16 @@ export async function busyBench(): Promise<string[]> {
       const rawPg = await rawPostgresInsertRate(adminUrl);
       rows.push(pressRow('PostgreSQL', onPg, rawPg, `pgbench -c ${IN_FLIGHT}`));
     } else skipped('presses of every kind');
+  }
+  if (!only || only === 'answers') {
+    const run = await embedded(answersAndClaims);
+    const raw = await rawPgliteInsertRate();
+    rows.push(...answerRows('embedded PGlite', run, raw, 'the press INSERT through PGlite'));
+    if (adminUrl) {
+      const onPg = await onPostgres(adminUrl, 'answers', answersAndClaims);
+      const rawPg = await rawPostgresInsertRate(adminUrl);
+      rows.push(...answerRows('PostgreSQL', onPg, rawPg, `pgbench -c ${IN_FLIGHT}`));
+    } else skipped('answers and reward claims');
   }
   if (!only || only === 'reads') {
     rows.push(...(await embedded((env) => publicReads('embedded PGlite', env))));

@@ -35,7 +35,13 @@ export async function isOwnEntry(db: Database, userId: string, id: number): Prom
   return row !== undefined;
 }
 
-/** Records the answer unless the player answered the question before; answers the one kept. */
+export type KeptAnswer = { answer: boolean | null; skipped: boolean; drawEntryId: number };
+
+/**
+ * In one statement: records the answer unless the player answered the question before, when
+ * the question exists and the entry is the player's. Answers whether each was found and the
+ * answer kept (the new one, or the earlier one).
+ */
 export async function recordAnswer(
   db: Database,
   values: {
@@ -45,18 +51,45 @@ export async function recordAnswer(
     answer: boolean | null;
     skipped: boolean;
   },
-) {
-  await db.insert(answers).values(values).onConflictDoNothing();
-  const [kept] = await db
-    .select({
-      answer: answers.answer,
-      skipped: answers.skipped,
-      drawEntryId: answers.drawEntryId,
-    })
-    .from(answers)
-    .where(and(eq(answers.userId, values.userId), eq(answers.questionId, values.questionId)));
-  if (!kept) throw new Error('The answer was neither recorded nor found');
-  return kept;
+): Promise<{ questionFound: boolean; entryFound: boolean; kept: KeptAnswer | null }> {
+  const { userId, questionId, drawEntryId, answer, skipped } = values;
+  type Row = {
+    question_found: boolean;
+    entry_found: boolean;
+    inserted: { answer: boolean | null; skipped: boolean; draw_entry_id: number } | null;
+    earlier: { answer: boolean | null; skipped: boolean; draw_entry_id: number } | null;
+  };
+  const result = await db.execute<Row>(sql`
+    with q as (select ${questions.id} as id from ${questions} where ${questions.id} = ${questionId}::int),
+    e as (
+      select ${drawEntries.id} as id from ${drawEntries}
+      where ${drawEntries.id} = ${drawEntryId}::bigint and ${drawEntries.userId} = ${userId}::uuid
+    ),
+    ins as (
+      insert into ${answers} (user_id, question_id, draw_entry_id, answer, skipped)
+      select ${userId}::uuid, q.id, e.id, ${answer}::boolean, ${skipped}::boolean from q, e
+      on conflict (user_id, question_id) do nothing
+      returning answer, skipped, draw_entry_id
+    )
+    select exists (select 1 from q) as question_found, exists (select 1 from e) as entry_found,
+      (select row_to_json(ins) from ins) as inserted,
+      (select row_to_json(a) from (
+        select answer, skipped, draw_entry_id from ${answers}
+        where user_id = ${userId}::uuid and question_id = ${questionId}::int
+      ) a) as earlier`);
+  const [row] = (result as { rows: Row[] }).rows;
+  if (!row) throw new Error('recording an answer returned no row');
+  // The statement sees the table as it was: a new answer is in `inserted`, an old in `earlier`.
+  const kept = row.inserted ?? row.earlier;
+  return {
+    questionFound: row.question_found,
+    entryFound: row.entry_found,
+    kept: kept && {
+      answer: kept.answer,
+      skipped: kept.skipped,
+      drawEntryId: Number(kept.draw_entry_id),
+    },
+  };
 }
 
 /** Questions the player has answered (skips left out). */

@@ -25,6 +25,55 @@ export async function takeUnpaidAnswers(
     .returning({ skipped: answers.skipped });
 }
 
+/** A token reward of `tickets` wallet tickets, with the tickets, in one statement. */
+export async function insertTokenReward(
+  db: Database,
+  values: { userId: string; drawEntryId: number; tickets: number; image: string },
+) {
+  const { userId, drawEntryId, tickets, image } = values;
+  await db.execute(sql`
+    with reward as (
+      insert into ${rewards} (user_id, type, value, image_link, draw_entry_id)
+      values (${userId}::uuid, 'token_reward', ${tickets}::int, ${image}, ${drawEntryId}::bigint)
+      returning id
+    )
+    insert into wallet_tickets (user_id, source, reward_id)
+    select ${userId}::uuid, 'token_reward', reward.id
+    from reward, generate_series(1, ${tickets}::int)`);
+}
+
+/**
+ * In one statement, a coupon reward for the player: an offer whose tags meet what they said yes
+ * to when there is one (chosen at random among those), any offer otherwise. False when the
+ * catalog has no offer.
+ */
+export async function insertCouponFromWishlist(
+  db: Database,
+  userId: string,
+  drawEntryId: number | null,
+): Promise<(typeof rewards.$inferSelect)['id'] | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    with wishlist as (
+      select coalesce(array_agg(distinct tag), '{}') as tags
+      from ${answers} join ${questions} on ${questions.id} = ${answers.questionId},
+        unnest(${questions.tags}) as tag
+      where ${answers.userId} = ${userId}::uuid and ${answers.answer}
+    ),
+    offer as (
+      select o.* from ${offers} o, wishlist
+      order by (o.tags && wishlist.tags) desc, random()
+      limit 1
+    )
+    insert into ${rewards} (user_id, type, value, value_cents, coupon_type, image_link, link,
+      offer_id, kind, message, draw_entry_id)
+    select ${userId}::uuid, 'coupon_reward', offer.value_cents / 100, offer.value_cents,
+      offer.coupon_type, offer.image, offer.link, offer.id, offer.kind,
+      coalesce(offer.code, offer.delivery_note), ${drawEntryId}::bigint
+    from offer
+    returning id`);
+  return (result as { rows: { id: string }[] }).rows[0]?.id ?? null;
+}
+
 /** The tags of the questions the player said yes to: what they want. */
 export async function wishlistOf(db: Database, userId: string): Promise<string[]> {
   const rows = await db

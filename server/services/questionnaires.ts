@@ -10,7 +10,6 @@ import {
 import { notFound } from '../errors';
 import {
   countAnswered,
-  findQuestion,
   hasSkippedAQuestionnaire,
   isOwnEntry,
   nextQuestion,
@@ -45,15 +44,18 @@ export function createQuestionnaireService(
       questionId: number,
       input: { answer: boolean; drawEntryId: number; isSkipped: boolean },
     ) {
-      if (!(await findQuestion(db, questionId))) throw notFound(UNKNOWN_QUESTION);
-      await ownEntry(userId, input.drawEntryId);
-      return recordAnswer(db, {
+      const recorded = await recordAnswer(db, {
         userId,
         questionId,
         drawEntryId: input.drawEntryId,
         answer: input.isSkipped ? null : input.answer,
         skipped: input.isSkipped,
       });
+      if (!recorded.questionFound) throw notFound(UNKNOWN_QUESTION);
+      // Another player's entry is no more there than one that does not exist.
+      if (!recorded.entryFound) throw notFound(UNKNOWN_ENTRY);
+      if (!recorded.kept) throw new Error('The answer was neither recorded nor found');
+      return recorded.kept;
     },
 
     /** A whole batch answered, or a questionnaire skipped. */

@@ -14,7 +14,9 @@ import {
   deleteCoupon,
   findRewardOf,
   firstSkipRewardOf,
+  insertCouponFromWishlist,
   insertReward,
+  insertTokenReward,
   markPlayedBack,
   pickOffer,
   recordFirstSkipReward,
@@ -23,7 +25,6 @@ import {
   wishlistOf,
   type OfferRow,
 } from '../repositories/rewards';
-import { insertTicket } from '../repositories/wallet';
 import type { RewardRow } from '../repositories/prizes';
 import type { ServiceContext } from './context';
 
@@ -78,33 +79,32 @@ export function createRewardService({ db, now }: ServiceContext) {
     const taken = await takeUnpaidAnswers(tx, drawEntryId, userId, now());
     const answered = taken.filter((answer) => !answer.skipped).length;
     if (answered > 0) {
-      const tickets = answered * TICKETS_PER_ANSWER;
-      const reward = await insertReward(tx, {
+      await insertTokenReward(tx, {
         userId,
-        type: 'token_reward',
-        value: tickets,
-        imageLink: '/images/rewards/token.svg',
         drawEntryId,
+        tickets: answered * TICKETS_PER_ANSWER,
+        image: '/images/rewards/token.svg',
       });
-      for (let i = 0; i < tickets; i += 1) {
-        await insertTicket(tx, { userId, source: 'token_reward', rewardId: reward.id });
-      }
     }
     for (let batch = 0; batch < Math.floor(taken.length / QUESTIONS_PER_BATCH); batch += 1) {
-      const offer = await pickOffer(tx, await wishlistOf(tx, userId));
-      if (offer) await insertReward(tx, couponFrom(offer, userId, drawEntryId));
+      await insertCouponFromWishlist(tx, userId, drawEntryId);
     }
   }
 
   return {
     /** Pays what the entry's new answers earned; answers all the entry's rewards. */
     async payEntry(userId: string, drawEntryId: number): Promise<Reward[]> {
-      if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound('Unknown entry');
-      return db.transaction(async (tx) => {
-        // A racing payment waits on the answers this one takes, then finds them paid.
+      const paid = await db.transaction(async (tx) => {
+        // Only the player's own answers are taken. A racing payment waits on the answers this
+        // one takes, then finds them paid.
         await pay(tx, userId, drawEntryId);
-        return (await rewardsOfEntry(tx, drawEntryId, userId)).map(toRewardView);
+        return rewardsOfEntry(tx, drawEntryId, userId);
       });
+      // Nothing for it: an entry of the player's without answers, or not theirs at all.
+      if (paid.length === 0 && !(await isOwnEntry(db, userId, drawEntryId))) {
+        throw notFound('Unknown entry');
+      }
+      return paid.map(toRewardView);
     },
 
     /** The first skip's wishlist coupon: created once, the same one answered after. */
