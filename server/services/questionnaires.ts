@@ -13,22 +13,30 @@ import {
   hasSkippedAQuestionnaire,
   isOwnEntry,
   nextQuestion,
-  recordAnswer,
+  recordAnswers,
+  type AnswerToRecord,
   recordSkip,
 } from '../repositories/questionnaires';
+import { runUnprepared } from '../db/database';
+import { batched } from './batched';
 import type { ServiceContext } from './context';
 
 export const UNKNOWN_QUESTION = 'Unknown question';
 export const UNKNOWN_ENTRY = 'Unknown entry';
 
 export function createQuestionnaireService(
-  { db, config }: ServiceContext,
+  context: ServiceContext,
   press: (userId: string) => Promise<{ entry: DrawEntry }>,
 ) {
+  const { db, config } = context;
   const ownEntry = async (userId: string, drawEntryId: number) => {
     // Another player's entry is no more there than one that does not exist.
     if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound(UNKNOWN_ENTRY);
   };
+
+  /** Answers arriving together go to the database in one statement. */
+  const runPrepared = context.runPrepared ?? runUnprepared(db);
+  const recordAs = batched((batch: readonly AnswerToRecord[]) => recordAnswers(runPrepared, batch));
 
   return {
     /** The next question, and whether it is the last the player has; 404 when none is left. */
@@ -44,7 +52,7 @@ export function createQuestionnaireService(
       questionId: number,
       input: { answer: boolean; drawEntryId: number; isSkipped: boolean },
     ) {
-      const recorded = await recordAnswer(db, {
+      const recorded = await recordAs({
         userId,
         questionId,
         drawEntryId: input.drawEntryId,

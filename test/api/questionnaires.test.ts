@@ -121,6 +121,24 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('keeps one answer when two for the same question arrive together', async () => {
+    const { token, entry, user } = await player();
+    const { id } = await next(token);
+    const both = await Promise.all([
+      answer(token, id, yes(entry.id)),
+      answer(token, id, { ...yes(entry.id), answer: false }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const kept = both.map((r) => AnswerResponse.parse(r.json()).data.attributes.answer);
+    expect(kept[0]).toBe(kept[1]);
+    const rows = await database()
+      .db.select()
+      .from(answers)
+      .where(and(eq(answers.userId, user.id), eq(answers.questionId, Number(id))));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.answer).toBe(kept[0]);
+  });
+
   it('keeps a skipped question as skipped, without a yes or a no', async () => {
     const { token, entry } = await player();
     const { id } = await next(token);
