@@ -28,7 +28,10 @@ const offer = (i: number) => ({
   delivery_note: null,
 });
 
-describe('the catalogs from the command line', () => {
+// Each step starts the command line (or a server) as a process of its own, a few seconds apiece
+// on a busy two-core machine: the default 30 s per test is too tight when the API stage runs
+// three files at once.
+describe('the catalogs from the command line', { timeout: 120_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-catalog-'));
   // The operator's own directory, where the files are: not the server's.
   const work = mkdtempSync(join(tmpdir(), 'bb-catalog-files-'));
