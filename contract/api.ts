@@ -165,6 +165,7 @@ export const CLICK_EVENTS = [
   'players_invite_clicked',
   'what_i_like_clicked',
   'questionnaire_skipped',
+  'tell_us_more_clicked',
 ] as const;
 export const ClickEventName = z.enum(CLICK_EVENTS);
 export type ClickEventName = z.infer<typeof ClickEventName>;

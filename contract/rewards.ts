@@ -43,3 +43,5 @@ export type ClaimCouponResponse = z.infer<typeof ClaimCouponResponse>;
 export const PlayedBackRequest = z.strictObject({
   ids: z.array(text().check(z.maxLength(64))).check(z.maxLength(100)),
 });
+/** Its answer is 204, no body. */
+export const PlayedBackResponse = z.object({});

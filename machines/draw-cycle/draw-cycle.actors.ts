@@ -6,19 +6,28 @@ import type {
   DrawEntryResponse,
   GrandPrize,
   GrandPrizeListResponse,
-  Reward,
   RewardListResponse,
   TimerResponse,
 } from '../../contract/api';
 import type { Clock } from '../shared/clock';
-import { youveEnteredMachine } from './youve-entered.machine';
+import {
+  connectQuestionsFlow,
+  type QuestionsFlowApi,
+} from '../questionnaire/questions-flow.actors';
+import type { RewardPlaybackEffects } from '../reward-playback/reward-playback.actors';
 
 /** The part of the API client the draw cycle calls (src/lib/api.ts has these shapes). */
-export type DrawCycleApi = {
+export type DrawCycleApi = QuestionsFlowApi & {
   enterDraw: () => Promise<DrawEntryResponse>;
   timer: () => Promise<TimerResponse>;
   rewards: () => Promise<RewardListResponse>;
   grandPrizes: () => Promise<GrandPrizeListResponse>;
+};
+
+/** The coins sound and the gift card's buzz: silent where nothing is given (tests). */
+const SILENT: Pick<RewardPlaybackEffects, 'playSound' | 'vibrate'> = {
+  playSound: () => undefined,
+  vibrate: () => undefined,
 };
 
 /**
@@ -91,7 +100,11 @@ function lessHalfTheTrip(ms: number | undefined, sentAt: number, receivedAt: num
   return ms === undefined ? undefined : Math.max(0, Math.round(ms - (receivedAt - sentAt) / 2));
 }
 
-export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) {
+export function createDrawCycleActors(
+  api: DrawCycleApi,
+  listen: CableListener,
+  effects: Pick<RewardPlaybackEffects, 'playSound' | 'vibrate'> = SILENT,
+) {
   return {
     enterDraw: fromPromise<DrawEntry, TimedCallInput>(async ({ input: { clock } }) => {
       const sentAt = clock.now();
@@ -105,10 +118,11 @@ export function createDrawCycleActors(api: DrawCycleApi, listen: CableListener) 
       const ms = lessHalfTheTrip(timer.time_left_ms, sentAt, clock.now());
       return ms === undefined ? timer : { ...timer, time_left_ms: ms };
     }),
-    // The 'You're Entered' step makes the rewards check.
-    youveEntered: youveEnteredMachine.provide({
-      actors: { fetchRewards: fromPromise<Reward[]>(async () => (await api.rewards()).data) },
-    }),
+    // After a press, or from Tell Us More: the rewards, What I Like, the questions.
+    questionsFlow: connectQuestionsFlow(api, effects),
+    checkHasFinished: fromPromise<boolean>(
+      async () => (await api.hasFinishedQuestionnaire()).data.data,
+    ),
     fetchGrandPrizes: fromPromise<GrandPrize[]>(async () => (await api.grandPrizes()).data),
     listenToCable: fromCallback(({ sendBack }) =>
       listen(() => sendBack({ type: 'cable.refetch' })),
@@ -130,6 +144,15 @@ export const disconnectedDrawCycleActors = createDrawCycleActors(
     timer: notConnected,
     rewards: notConnected,
     grandPrizes: notConnected,
+    nextQuestion: notConnected,
+    answerQuestion: notConnected,
+    hasFinishedQuestionnaire: notConnected,
+    skipQuestionnaire: notConnected,
+    startTellUsMore: notConnected,
+    payRewards: notConnected,
+    wishlistCoupon: notConnected,
+    click: notConnected,
+    markRewardsPlayedBack: notConnected,
   },
   () => () => undefined,
 );

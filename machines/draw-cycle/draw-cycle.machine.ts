@@ -1,14 +1,16 @@
 // The draw (spec sections 2, 3, 4 and 9): the black button, entering the open draw, the
 // countdown to the next drawing, the timer the server keeps, the live channel that says a draw
-// has closed, the 'You're Entered To Win' screen and the 'YOU WON!' view. It runs while a
-// player is signed in, as a child of the session (the app's root): it reads the session's flags
-// from the session, tells it when the grand prize has been shown, and asks the app to toast.
-// Its screens name their routes (the `screen` region, machines/shared/routes.ts): a press
-// shows /youve-entered, whose step ends with the rewards that decide the next screen; the
-// session passes on every address the player opens. 'YOU WON!' shows once per prize, on /home.
+// has closed, and the 'YOU WON!' view. It runs while a player is signed in, as a child of the
+// session (the app's root): it reads the session's flags from the session, tells it when the
+// grand prize has been shown, and asks the app to toast. Its screens name their routes (the
+// `screen` region, machines/shared/routes.ts): a press, or an address of the questions and
+// rewards, runs the questions flow (machines/questionnaire/questions-flow.machine.ts), whose
+// steps name theirs and report what draw-storage keeps; the session passes on every address
+// the player opens. 'YOU WON!' shows once per prize, on /home.
 import { and, assign, emit, not, raise, sendTo, setup, stateIn } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import type { DrawEntry, GrandPrize, Reward, TimerResponse } from '../../contract/api';
+import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
+import type { Question } from '../questionnaire/questionnaire.types';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
 import type { RouteMeta } from '../shared/routes';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
@@ -16,6 +18,10 @@ import {
   announcedNow,
   enteredNow,
   heldGrandPrize,
+  QUESTIONNAIRE_FINISHED,
+  questionnaireFlagsOf,
+  questionsStartFor,
+  withQuestionShown,
   timeLeftNow,
   withEntry,
   withTimer,
@@ -25,10 +31,8 @@ import {
   flagsOf,
   HOME_PATH,
   initialContext,
-  REWARDS_PATH,
   TOAST_ENTER_FAILED,
   unannouncedGrandPrize,
-  WHAT_I_LIKE_PATH,
   YOUVE_ENTERED_PATH,
   type DrawCycleContext,
   type DrawCycleEmitted,
@@ -64,8 +68,17 @@ export const drawCycleMachine = setup({
       !context.canEnterDraw && !flagsOf(context).isFirstTimeUser,
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
       unannouncedGrandPrize(prizes, context) !== undefined,
-    hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
     isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
+    opensQuestions: ({ context, event }) =>
+      event.type === 'route.opened' && questionsStartFor(context, event.path) !== null,
+    // A device that does not know of the player's entry in the open draw (another device
+    // pressed) asks whether the questionnaire is done: then the countdown shows, not the button.
+    shouldCheckQuestionnaire: ({ context }, timer: TimerResponse) =>
+      !timer.cycle_finished &&
+      context.canEnterDraw &&
+      context.currentDrawEntry === null &&
+      !context.hasFinishedQuestionnaire,
+    isTrue: (_, value: boolean) => value,
   },
   actions: {
     // Spec section 4, entering a draw (draw-cycle.rules.ts).
@@ -81,7 +94,11 @@ export const drawCycleMachine = setup({
     recomputeTimeLeft: assign(({ context }) => ({ timeLeft: timeLeftNow(context) })),
     // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to
     // a draw that is over, so the next press enters the next draw.
-    allowEntryAgain: assign({ canEnterDraw: true, currentDrawEntry: null }),
+    allowEntryAgain: assign({
+      canEnterDraw: true,
+      currentDrawEntry: null,
+      hasFinishedQuestionnaire: false,
+    }),
     requestRefetch: raise({ type: 'countdown.ended' }),
     // Spec section 4, the timer, rule by rule (draw-cycle.rules.ts).
     applyTimer: assign(({ context }, timer: TimerResponse) => withTimer(context, timer)),
@@ -98,7 +115,29 @@ export const drawCycleMachine = setup({
         drawId: context.grandPrizeDrawId ?? 0,
       }),
     ),
-    storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
+    // The questions flow (machines/questionnaire/questions-flow.machine.ts) and what it reports.
+    startQuestionsAt: assign(({ context }, params: { path: string }) => ({
+      questionsStart: questionsStartFor(context, params.path) ?? 'youveEntered',
+    })),
+    beginTellUsMore: assign(({ context }) =>
+      context.questionsStart === 'tellUsMore' ? { isAnsweringFromTellUsMore: true } : {},
+    ),
+    // Spec section 4: leaving Tell Us More clears the questionnaire and the draw entry.
+    endTellUsMore: assign(({ context }) =>
+      context.isAnsweringFromTellUsMore
+        ? { isAnsweringFromTellUsMore: false, currentQuestionnaire: null, currentDrawEntry: null }
+        : {},
+    ),
+    showQuestion: assign((_, params: { question: Question; answered: number }) =>
+      withQuestionShown(params.question, params.answered),
+    ),
+    keepEntry: assign(({ context }, entry: DrawEntry) => ({
+      currentDrawEntry: context.currentDrawEntry ?? entry,
+    })),
+    storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
+    holdCountdown: assign({ canEnterDraw: false, hasFinishedQuestionnaire: true }),
+    finishQuestionnaire: assign(QUESTIONNAIRE_FINISHED),
+    markGiftCardReceived: assign({ hasReceivedGC: true }),
   },
 }).createMachine({
   id: 'drawCycle',
@@ -194,10 +233,17 @@ export const drawCycleMachine = setup({
             id: 'fetchTimer',
             src: 'fetchTimer',
             input: ({ context }) => ({ clock: context.clock }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'applyTimer', params: ({ event }) => event.output },
-            },
+            onDone: [
+              {
+                guard: { type: 'shouldCheckQuestionnaire', params: ({ event }) => event.output },
+                target: 'checkingQuestionnaire',
+                actions: { type: 'applyTimer', params: ({ event }) => event.output },
+              },
+              {
+                target: 'idle',
+                actions: { type: 'applyTimer', params: ({ event }) => event.output },
+              },
+            ],
             // Logged only (spec section 8): the countdown carries on with what it knew.
             onError: { target: 'idle' },
           },
@@ -206,11 +252,30 @@ export const drawCycleMachine = setup({
             'cable.refetch': { target: 'fetching', reenter: true },
           },
         },
+        checkingQuestionnaire: {
+          description: 'Another device entered: has the player finished the questionnaire?',
+          invoke: {
+            id: 'checkHasFinished',
+            src: 'checkHasFinished',
+            onDone: [
+              {
+                guard: { type: 'isTrue', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: 'holdCountdown',
+              },
+              { target: 'idle' },
+            ],
+            // Logged only (spec section 8): the button stays.
+            onError: { target: 'idle' },
+          },
+        },
         idle: {
           on: {
             'window.focused': { guard: 'cannotEnterDraw', target: 'fetching' },
             'cable.refetch': { target: 'fetching' },
             'countdown.ended': { target: 'fetching' },
+            // Spec section 4: the end of a questionnaire refreshes the time left.
+            'questionnaire.finished': { target: 'fetching' },
           },
         },
       },
@@ -262,45 +327,65 @@ export const drawCycleMachine = setup({
       on: {
         'route.opened': [
           { guard: { type: 'isOpening', params: HOME_PATH }, target: '.home' },
-          { guard: { type: 'isOpening', params: YOUVE_ENTERED_PATH }, target: '.youveEntered' },
-          { guard: { type: 'isOpening', params: REWARDS_PATH }, target: '.rewards' },
-          { guard: { type: 'isOpening', params: WHAT_I_LIKE_PATH }, target: '.whatILike' },
+          {
+            guard: 'opensQuestions',
+            target: '.questions',
+            actions: { type: 'startQuestionsAt', params: ({ event }) => event },
+          },
           { target: '.elsewhere' },
         ],
         // A press shows 'You're Entered To Win' (the entry region enters the draw meanwhile).
-        'draw.press': { guard: 'canEnterDraw', target: '.youveEntered' },
+        'draw.press': {
+          guard: 'canEnterDraw',
+          target: '.questions',
+          actions: { type: 'startQuestionsAt', params: { path: YOUVE_ENTERED_PATH } },
+        },
       },
       states: {
         elsewhere: {
           description: 'A screen of another flow (the wallet, the players, a legal page).',
+          entry: 'endTellUsMore',
         },
         home: {
           description: "The black button or the countdown; the one screen for 'YOU WON!'.",
           meta: { route: HOME_PATH } satisfies RouteMeta,
+          entry: 'endTellUsMore',
         },
-        youveEntered: {
-          description: "'You're Entered To Win', then the rewards decide where next.",
-          meta: { route: YOUVE_ENTERED_PATH } satisfies RouteMeta,
+        questions: {
+          description: 'After a press or from Tell Us More: rewards, What I Like, the questions.',
+          entry: 'beginTellUsMore',
+          exit: 'endTellUsMore',
           invoke: {
-            id: 'youveEntered',
-            src: 'youveEntered',
-            onDone: [
-              {
-                guard: { type: 'hasRewards', params: ({ event }) => event.output.rewards },
-                target: 'rewards',
-                actions: { type: 'storeRewards', params: ({ event }) => event.output.rewards },
-              },
-              { target: 'whatILike' },
-            ],
+            id: 'questionsFlow',
+            src: 'questionsFlow',
+            input: ({ context, self }) => ({
+              start: context.questionsStart,
+              draw: self,
+              flags: () => questionnaireFlagsOf(self.getSnapshot().context),
+            }),
+            onDone: 'home',
           },
-        },
-        rewards: {
-          description: 'The rewards this entry won (the address says it came from the entry).',
-          meta: { route: REWARDS_PATH } satisfies RouteMeta,
-        },
-        whatILike: {
-          description: "'What I Like': the questions come next.",
-          meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
+          on: {
+            // Another screen of the flow opened (Back, a reload): the flow starts there afresh.
+            // Restarted from here, so that only this region is left and entered again.
+            'route.opened': {
+              guard: 'opensQuestions',
+              target: 'questions',
+              reenter: true,
+              actions: { type: 'startQuestionsAt', params: ({ event }) => event },
+            },
+            'questionnaire.questionShown': {
+              actions: { type: 'showQuestion', params: ({ event }) => event },
+            },
+            'questionnaire.entryFound': {
+              actions: { type: 'keepEntry', params: ({ event }) => event.entry },
+            },
+            'questionnaire.finishedChecked': {
+              actions: { type: 'storeFinishedCheck', params: ({ event }) => event.finished },
+            },
+            'questionnaire.finished': { actions: 'finishQuestionnaire' },
+            'questionnaire.giftCardReceived': { actions: 'markGiftCardReceived' },
+          },
         },
       },
     },

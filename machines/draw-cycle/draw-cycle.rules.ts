@@ -2,8 +2,20 @@
 // context and what arrived: entering, an entry's answer, the timer's answer, the countdown, the
 // grand prize to announce.
 import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
+import type {
+  QuestionnaireFlags,
+  QuestionsFlowStart,
+} from '../questionnaire/questions-flow.machine';
+import { REWARDS_PATH } from '../reward-playback/reward-playback.machine';
+import {
+  DISCLOSURE_PATH,
+  QUESTIONNAIRE_PATH,
+  WHAT_I_LIKE_PATH,
+  type Question,
+} from '../questionnaire/questionnaire.types';
 import {
   DEFAULT_CYCLE_SECONDS,
+  YOUVE_ENTERED_PATH,
   flagsOf,
   preciseSeconds,
   remainingSeconds,
@@ -106,3 +118,56 @@ export function announcedNow(context: DrawCycleContext): readonly number[] {
     ? context.announcedHere
     : [...context.announcedHere, context.grandPrizeDrawId];
 }
+
+const QUESTIONS_STARTS: Record<string, QuestionsFlowStart> = {
+  [YOUVE_ENTERED_PATH]: 'youveEntered',
+  [REWARDS_PATH]: 'rewards',
+  [WHAT_I_LIKE_PATH]: 'whatILike',
+  [DISCLOSURE_PATH]: 'disclosure',
+};
+
+/**
+ * Where the questions flow starts for an address, null for the draw's other screens. The
+ * questionnaire's address resumes the batch of a press still under way, and is Tell Us More
+ * otherwise (the tab's link).
+ */
+export function questionsStartFor(context: DrawCycleContext, path: string) {
+  if (path !== QUESTIONNAIRE_PATH) return QUESTIONS_STARTS[path] ?? null;
+  const batchUnderWay =
+    context.currentDrawEntry !== null &&
+    !context.hasFinishedQuestionnaire &&
+    !context.isAnsweringFromTellUsMore;
+  return batchUnderWay ? 'questionnaire' : 'tellUsMore';
+}
+
+/** What the questionnaire reads when a step starts: the session's flags and the draw's. */
+export function questionnaireFlagsOf(context: DrawCycleContext): QuestionnaireFlags {
+  const { isFirstTimeUser, isFirstQuestionnaire } = flagsOf(context);
+  return {
+    isFirstTimeUser,
+    isFirstQuestionnaire,
+    hasFinishedQuestionnaire: context.hasFinishedQuestionnaire,
+  };
+}
+
+/** The question on screen, kept so a reload knows a questionnaire is under way. */
+export function withQuestionShown(question: Question, answered: number): Partial<DrawCycleContext> {
+  return {
+    currentQuestionnaire: {
+      id: String(question.id),
+      attributes: { next_question: question.prompt, finished: question.finished },
+    },
+    questionsAnswered: answered,
+  };
+}
+
+/**
+ * Spec section 4: a finished questionnaire (answered to its end, or skipped) is marked so, and
+ * the current questionnaire and draw entry are cleared; the timer is asked again.
+ */
+export const QUESTIONNAIRE_FINISHED: Partial<DrawCycleContext> = {
+  hasFinishedQuestionnaire: true,
+  firstQuestionnaireAnswered: true,
+  currentQuestionnaire: null,
+  currentDrawEntry: null,
+};

@@ -1,7 +1,8 @@
 // Narrow reads of the draw cycle for the views: each returns a small value, so a view
 // re-renders only when what it shows changes, and controls are enabled by `can`.
-import type { SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { DrawCycleMachine } from './draw-cycle.machine';
+import type { QuestionsFlowMachine } from '../questionnaire/questions-flow.machine';
 import { REDIRECTED_FROM_YOUVE_ENTERED } from './draw-cycle.types';
 
 type DrawCycleSnapshot = SnapshotFrom<DrawCycleMachine>;
@@ -19,7 +20,6 @@ export const selectIsAnsweringFromTellUsMore = (s: DrawCycleSnapshot) =>
 export const selectHasEnteredDrawInSession = (s: DrawCycleSnapshot) =>
   s.context.hasEnteredDrawInSession;
 export const selectCurrentDrawEntry = (s: DrawCycleSnapshot) => s.context.currentDrawEntry;
-export const selectRewards = (s: DrawCycleSnapshot) => s.context.rewards;
 
 export const selectIsShowingGrandPrize = (s: DrawCycleSnapshot) =>
   s.matches({ grandPrize: 'showing' });
@@ -29,14 +29,21 @@ export const selectGrandPrizeAmount = (s: DrawCycleSnapshot): number | null => {
   return amount !== null && amount > 0 ? amount : null;
 };
 
+/** The questions flow while the draw runs it (after a press, or Tell Us More). */
+export const selectQuestionsFlow = (s: DrawCycleSnapshot) =>
+  s.children.questionsFlow as ActorRefFrom<QuestionsFlowMachine> | undefined;
+
 /**
  * The history state the draw's screen carries: /rewards says it came from 'You're Entered To
  * Win' (spec section 9), for the reward screens to decide where to go after.
  */
-export const selectDrawNavigationState = (
+export function selectDrawNavigationState(
   s: DrawCycleSnapshot,
-): Record<string, unknown> | undefined =>
-  s.matches({ screen: 'rewards' }) ? { ...REDIRECTED_FROM_YOUVE_ENTERED } : undefined;
+): Record<string, unknown> | undefined {
+  const flow = selectQuestionsFlow(s)?.getSnapshot();
+  const fromEntry = flow?.matches('rewards') === true && flow.context.rewardsFromYouveEntered;
+  return fromEntry ? { ...REDIRECTED_FROM_YOUVE_ENTERED } : undefined;
+}
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

@@ -1,7 +1,9 @@
 // What the draw (machines/draw-cycle/draw-cycle.machine.ts) holds and hears: its context,
 // events and input, the session flags it reads, its routes and texts, and the arithmetic of
 // the countdown.
-import type { GrandPrize, Reward } from '../../contract/api';
+import type { GrandPrize } from '../../contract/api';
+import type { QuestionnaireReport } from '../questionnaire/questionnaire.types';
+import type { QuestionsFlowStart } from '../questionnaire/questions-flow.machine';
 import type { ToastEffect } from '../shared/effects';
 import { browserClock, type Clock } from '../shared/clock';
 import { parsePersistedDraw, type PersistedDraw } from './draw-cycle.persistence';
@@ -29,8 +31,8 @@ export function fixedSessionFlags(flags: SessionFlags): SessionFlagsSource {
 export type DrawCycleContext = PersistedDraw & {
   /** The player pressed the button during this visit. */
   hasEnteredDrawInSession: boolean;
-  /** Rewards found by the check after entering, for the reward screens. */
-  rewards: Reward[];
+  /** Where the questions flow starts when the draw runs it next. */
+  questionsStart: QuestionsFlowStart;
   /** From the timer: the player has questions left to answer. */
   showTellUsMore: boolean;
   /** The prize the 'YOU WON!' view shows while it is on screen. */
@@ -63,14 +65,14 @@ export type DrawCycleEvent =
   /** Raised by the chart when the countdown reaches 0 and the timer should be asked again. */
   | { type: 'countdown.ended' }
   /** The player opened an address (the session passes on every opening while signed in). */
-  | { type: 'route.opened'; path: string };
+  | { type: 'route.opened'; path: string }
+  /** The questions flow's progress, for draw-storage. */
+  | QuestionnaireReport;
 
 export type DrawCycleEmitted = ToastEffect;
 
 export const HOME_PATH = '/home';
 export const YOUVE_ENTERED_PATH = '/youve-entered';
-export const REWARDS_PATH = '/rewards';
-export const WHAT_I_LIKE_PATH = '/what-i-like';
 /** The navigation state the reward screens read to know where the player came from. */
 export const REDIRECTED_FROM_YOUVE_ENTERED = { redirectedFrom: 'YouveEntered' } as const;
 /** Shown when entering fails without a message from the server. */
@@ -103,7 +105,7 @@ export function initialContext(input: DrawCycleInput): DrawCycleContext {
   return {
     ...parsePersistedDraw(input.stored),
     hasEnteredDrawInSession: false,
-    rewards: [],
+    questionsStart: 'youveEntered',
     showTellUsMore: false,
     grandPrizeAmount: null,
     grandPrizeDrawId: null,

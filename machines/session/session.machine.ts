@@ -139,6 +139,7 @@ export const sessionMachine = setup({
     markInstructionsSeen: assign(({ context }, params: { instructions: InstructionsKind }) => ({
       hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
     })),
+    markReturning: assign({ isFirstTimeUser: false, isFirstQuestionnaire: false }),
     allowTabs: assign((_, params: { allowed: boolean }) => ({ canSeeTabs: params.allowed })),
     storeAppConfig: assign((_, params: { config: AppConfig }) => ({ appConfig: params.config })),
     countConfigFailure: assign(({ context }) => ({ configFailures: context.configFailures + 1 })),
@@ -211,6 +212,7 @@ export const sessionMachine = setup({
                 params: ({ event }) => ({ instructions: event.instructions }),
               },
             },
+            'session.questionnaireFinished': { actions: 'markReturning' },
             'session.tabsAllowed': {
               actions: { type: 'allowTabs', params: ({ event }) => ({ allowed: event.allowed }) },
             },

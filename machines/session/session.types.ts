@@ -44,6 +44,8 @@ export type SessionEvent =
   | { type: 'session.grandPrizeShown'; drawId: number }
   | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
   | { type: 'session.tabsAllowed'; allowed: boolean }
+  /** A first questionnaire was answered to its end or skipped: the player is returning. */
+  | { type: 'session.questionnaireFinished' }
   /** The player opened an address while signed in (the route sync of the signed-in app). */
   | { type: 'route.opened'; path: string };
 

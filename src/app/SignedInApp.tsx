@@ -48,14 +48,28 @@ const PlayersTutorialPage = lazy(() =>
     default: m.PlayersTutorialPage,
   })),
 );
+const WhatILikePage = lazy(() =>
+  import('../features/questions/WhatILikePage').then((m) => ({ default: m.WhatILikePage })),
+);
+const DisclosurePage = lazy(() =>
+  import('../features/questions/DisclosurePage').then((m) => ({ default: m.DisclosurePage })),
+);
+const QuestionnairePage = lazy(() =>
+  import('../features/questions/QuestionnairePage').then((m) => ({
+    default: m.QuestionnairePage,
+  })),
+);
+const RewardsPage = lazy(() =>
+  import('../features/rewards/RewardsPage').then((m) => ({ default: m.RewardsPage })),
+);
 const WalletScreens = lazy(() =>
   import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
 );
 
 /**
- * A signed-in player. The spec's other signed-in routes (/questionnaire, /winnings, /grandPrize,
- * /disclosure, /what-i-like, /rewards, /form/has-problem) join this table with
- * their screens; until then they fall through to /home like any unknown path.
+ * A signed-in player. The spec's other signed-in routes (/winnings, /grandPrize,
+ * /form/has-problem) join this table with their screens; until then they fall through to /home
+ * like any unknown path.
  */
 export function SignedInRoutes() {
   return (
@@ -63,6 +77,10 @@ export function SignedInRoutes() {
       <Switch>
         <Route path="/home" nest component={HomePage} />
         <Route path="/youve-entered" component={YouveEnteredPage} />
+        <Route path="/rewards" component={RewardsPage} />
+        <Route path="/what-i-like" component={WhatILikePage} />
+        <Route path="/disclosure" component={DisclosurePage} />
+        <Route path="/questionnaire" component={QuestionnairePage} />
         <Route path="/players" component={PlayersPage} />
         <Route path="/players-tutorial" component={PlayersTutorialPage} />
         {/* One component for both: the instructions hand over to the tickets in one wallet. */}

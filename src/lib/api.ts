@@ -31,6 +31,21 @@ import {
   type ValidateInviteRequest,
   type VerifyCodeRequest,
 } from '../../contract/api';
+import {
+  AnswerResponse,
+  HasFinishedResponse,
+  NextQuestionResponse,
+  QUESTIONNAIRE_PATHS,
+  SkipQuestionnaireResponse,
+  TellUsMoreResponse,
+  type AnswerRequest,
+} from '../../contract/questionnaires';
+import {
+  PlayedBackResponse,
+  REWARD_PATHS,
+  RewardResponse,
+  RewardsResponse,
+} from '../../contract/rewards';
 import { readString, STORAGE_KEYS } from './storage';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's first detail. */
@@ -128,6 +143,30 @@ export const api = {
     call(WalletEntriesResponse, () => http.post(DRAW_PATHS.walletEntries, { json: { count } })),
   rewards: () => call(RewardListResponse, () => http.get(DRAW_PATHS.rewards)),
   grandPrizes: () => call(GrandPrizeListResponse, () => http.get(DRAW_PATHS.grandPrizes)),
+  // Questions and rewards (DESIGN section 3).
+  nextQuestion: () => call(NextQuestionResponse, () => http.get(QUESTIONNAIRE_PATHS.next)),
+  answerQuestion: (questionId: number, body: AnswerRequest) =>
+    call(AnswerResponse, () => http.patch(QUESTIONNAIRE_PATHS.answer(questionId), { json: body })),
+  hasFinishedQuestionnaire: () =>
+    call(HasFinishedResponse, () => http.get(QUESTIONNAIRE_PATHS.hasFinished)),
+  skipQuestionnaire: (drawEntryId: number) =>
+    call(SkipQuestionnaireResponse, () =>
+      http.post(QUESTIONNAIRE_PATHS.skip, { json: { draw_entry_id: drawEntryId } }),
+    ),
+  startTellUsMore: () =>
+    call(TellUsMoreResponse, () =>
+      http.post(QUESTIONNAIRE_PATHS.tellUsMore, { json: { is_from_tell_us_more: true } }),
+    ),
+  payRewards: (drawEntryId: number) =>
+    call(RewardsResponse, () =>
+      http.post(REWARD_PATHS.rewards, { json: { draw_entry_id: drawEntryId } }),
+    ),
+  wishlistCoupon: () =>
+    call(RewardResponse, () =>
+      http.post(REWARD_PATHS.wishlistCoupon, { json: { is_first_skip_reward: true } }),
+    ),
+  markRewardsPlayedBack: (ids: string[]) =>
+    call(PlayedBackResponse, () => http.post(REWARD_PATHS.playedBack, { json: { ids } })),
 };
 
 export type Api = typeof api;

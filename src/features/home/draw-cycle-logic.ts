@@ -5,6 +5,7 @@ import {
   type CableListener,
 } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
+import { browserRewardEffects } from '../../../machines/reward-playback/reward-playback.actors';
 import { api } from '../../lib/api-on-demand';
 
 const listenToTimerChannel: CableListener = (onRefetch) => {
@@ -20,13 +21,5 @@ const listenToTimerChannel: CableListener = (onRefetch) => {
 };
 
 export const connectedDrawCycleMachine = drawCycleMachine.provide({
-  actors: createDrawCycleActors(
-    {
-      enterDraw: api.enterDraw,
-      timer: api.timer,
-      rewards: api.rewards,
-      grandPrizes: api.grandPrizes,
-    },
-    listenToTimerChannel,
-  ),
+  actors: createDrawCycleActors(api, listenToTimerChannel, browserRewardEffects),
 });

@@ -22,14 +22,15 @@ export function TabBar() {
   const canSeeTabs = SessionContext.useSelector(selectCanSeeTabs);
   const loading = SessionContext.useSelector(selectLoading);
   const tellUsMoreEnabled = SessionContext.useSelector(selectTellUsMoreFeature);
-  const { canEnterDraw, isAnsweringFromTellUsMore } = useDrawStatus();
+  const { canEnterDraw, isAnsweringFromTellUsMore, showTellUsMore } = useDrawStatus();
   const tabs = selectVisibleTabs({
     path,
     canSeeTabs,
     loading,
     canEnterDraw,
     isAnsweringFromTellUsMore,
-    tellUsMoreEnabled,
+    // The tab shows while the feature is on and the timer says questions are left.
+    tellUsMoreEnabled: tellUsMoreEnabled && showTellUsMore,
   });
   if (tabs.length === 0) return null;
   return (

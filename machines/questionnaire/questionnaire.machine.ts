@@ -1,0 +1,318 @@
+// The questionnaire (spec sections 2, 4, 8 and 9): the swipe cards of a batch of 5 questions,
+// after What I Like or from Tell Us More (which the server starts, with the player's entry in
+// the open draw), with the first-time tutorial and the ending rules. The questions flow invokes
+// it and takes its end as an output (was it finished, the rewards to show); while it runs it
+// tells the draw of its progress, which draw-storage keeps, and tells the session once a first
+// questionnaire is over. Its screen names its route (machines/shared/routes.ts).
+import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
+import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import type { ToastParams } from '../shared/effects';
+import type { RouteMeta } from '../shared/routes';
+import { disconnectedQuestionnaireActors } from './questionnaire.actors';
+import {
+  currentPageUrl,
+  entryIdOf,
+  initialContext,
+  questionOf,
+  isQuestionnaireComplete,
+  LOADING_QUESTIONS_KEY,
+  QUESTIONNAIRE_PATH,
+  TOAST_ANSWER_FAILED,
+  TOAST_LOADING_QUESTIONS,
+  TOAST_NO_QUESTION_LEFT,
+  TOAST_QUESTIONS_FAILED,
+  type CardChoice,
+  type Question,
+  type QuestionnaireContext,
+  type QuestionnaireEmitted,
+  type QuestionnaireEvent,
+  type QuestionnaireInput,
+  type QuestionnaireOutput,
+  type QuestionnaireReport,
+} from './questionnaire.types';
+
+export * from './questionnaire.types';
+
+const isNotFound = (error: unknown) => toCallFailure(error).status === 404;
+
+export const questionnaireMachine = setup({
+  types: {
+    context: {} as QuestionnaireContext,
+    events: {} as QuestionnaireEvent,
+    input: {} as QuestionnaireInput,
+    output: {} as QuestionnaireOutput,
+    emitted: {} as QuestionnaireEmitted,
+  },
+  actors: disconnectedQuestionnaireActors,
+  guards: {
+    isTellUsMore: ({ context }) => context.isTellUsMore,
+    isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
+    hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
+    showsTutorial: ({ context }) => context.showTutorial,
+    isComplete: ({ context }) => isQuestionnaireComplete(context),
+    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    // Spec section 4: no next question after more than one answer ends the questionnaire.
+    isNotFoundAfterSeveral: ({ context }, params: { error: unknown }) =>
+      isNotFound(params.error) && context.questionnaireProgress > 1,
+  },
+  actions: {
+    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    dismissLoadingToast: emit({ type: 'dismissToast', key: LOADING_QUESTIONS_KEY }),
+    logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
+      enqueue.spawnChild('logClick', {
+        input: { event: params.event, pageUrl: currentPageUrl() },
+      });
+    }),
+    storeEntry: assign((_, entry: DrawEntry) => ({ drawEntry: entry })),
+    storeQuestion: assign((_, question: Question) => ({ question })),
+    storeChoice: assign((_, choice: CardChoice) => ({ choice })),
+    countAnswer: assign(({ context }) => ({
+      questionnaireProgress: context.questionnaireProgress + 1,
+    })),
+    dismissTutorial: assign({ showTutorial: false }),
+    storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
+    markFinished: assign({ finished: true }),
+    storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
+    // The draw keeps what it is told in draw-storage; a questionnaire running alone (a path
+    // walk) has no draw to tell.
+    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport) => {
+      const draw = context.draw;
+      if (draw) enqueue(() => draw.send(report));
+    }),
+    // The player is no longer a first-time player (spec section 4: marked returning).
+    tellSessionFinished: enqueueActions(({ context, enqueue, system }) => {
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session && context.isFirstQuestionnaire) {
+        enqueue.sendTo(session, { type: 'session.questionnaireFinished' });
+      }
+    }),
+  },
+}).createMachine({
+  id: 'questionnaire',
+  context: ({ input }) => initialContext(input),
+  output: ({ context }) => ({ finished: context.finished, rewards: context.rewards }),
+  initial: 'routing',
+  states: {
+    routing: {
+      always: [{ guard: 'isTellUsMore', target: 'tellUsMore' }, { target: 'questions' }],
+    },
+    tellUsMore: {
+      description: "Tell Us More from the tab: 'Loading questions' while the server starts it.",
+      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      entry: [
+        { type: 'logClick', params: { event: 'tell_us_more_clicked' } },
+        {
+          type: 'showToast',
+          params: {
+            message: TOAST_LOADING_QUESTIONS,
+            variant: 'loading',
+            key: LOADING_QUESTIONS_KEY,
+            persist: true,
+          },
+        },
+      ],
+      exit: 'dismissLoadingToast',
+      invoke: {
+        id: 'startTellUsMore',
+        src: 'startTellUsMore',
+        onDone: [
+          {
+            guard: 'hasFinishedQuestionnaire',
+            target: 'questions',
+            actions: { type: 'storeEntry', params: ({ event }) => event.output },
+          },
+          {
+            target: 'checkingFinished',
+            actions: { type: 'storeEntry', params: ({ event }) => event.output },
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'done',
+            actions: {
+              type: 'showToast',
+              params: { message: TOAST_NO_QUESTION_LEFT, variant: 'info' },
+            },
+          },
+          {
+            target: 'done',
+            actions: {
+              type: 'showToast',
+              params: { message: TOAST_QUESTIONS_FAILED, variant: 'error' },
+            },
+          },
+        ],
+      },
+    },
+    checkingFinished: {
+      description: 'Tell Us More asks whether the player has finished a questionnaire.',
+      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      invoke: {
+        id: 'checkHasFinished',
+        src: 'checkHasFinished',
+        onDone: {
+          target: 'questions',
+          actions: [
+            { type: 'storeFinishedCheck', params: ({ event }) => event.output },
+            {
+              type: 'tellDraw',
+              params: ({ event }) => ({
+                type: 'questionnaire.finishedChecked',
+                finished: event.output,
+              }),
+            },
+          ],
+        },
+        // Logged only (spec section 8): false is kept.
+        onError: 'questions',
+      },
+    },
+    questions: {
+      description: 'The swipe cards: right is yes, left is no, the centre marker skips.',
+      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      initial: 'findingEntry',
+      states: {
+        findingEntry: {
+          invoke: {
+            id: 'findEntry',
+            src: 'findEntry',
+            input: ({ context }) => ({
+              known:
+                context.drawEntry ?? context.draw?.getSnapshot().context.currentDrawEntry ?? null,
+            }),
+            onDone: {
+              target: 'loading',
+              actions: [
+                { type: 'storeEntry', params: ({ event }) => event.output },
+                {
+                  type: 'tellDraw',
+                  params: ({ event }) => ({
+                    type: 'questionnaire.entryFound',
+                    entry: event.output,
+                  }),
+                },
+              ],
+            },
+            onError: {
+              target: '#questionnaire.done',
+              actions: {
+                type: 'showToast',
+                params: { message: TOAST_QUESTIONS_FAILED, variant: 'error' },
+              },
+            },
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'fetchNextQuestion',
+            src: 'fetchNextQuestion',
+            onDone: [
+              {
+                guard: 'showsTutorial',
+                target: 'tutorial',
+                actions: { type: 'storeQuestion', params: ({ event }) => event.output },
+              },
+              {
+                target: 'showing',
+                actions: { type: 'storeQuestion', params: ({ event }) => event.output },
+              },
+            ],
+            onError: [
+              {
+                guard: {
+                  type: 'isNotFoundAfterSeveral',
+                  params: ({ event }) => ({ error: event.error }),
+                },
+                target: 'ending',
+              },
+              {
+                guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+                target: '#questionnaire.done',
+                actions: {
+                  type: 'showToast',
+                  params: { message: TOAST_NO_QUESTION_LEFT, variant: 'info' },
+                },
+              },
+              {
+                target: '#questionnaire.done',
+                actions: {
+                  type: 'showToast',
+                  params: { message: TOAST_QUESTIONS_FAILED, variant: 'error' },
+                },
+              },
+            ],
+          },
+        },
+        tutorial: {
+          description: "'The More You Tell Us, The More You'll Win': a swipe puts it away.",
+          on: { 'card.dismissTutorial': { target: 'showing', actions: 'dismissTutorial' } },
+        },
+        showing: {
+          description: 'The question on the card, waiting for a swipe.',
+          entry: {
+            type: 'tellDraw',
+            params: ({ context }) => ({
+              type: 'questionnaire.questionShown',
+              question: questionOf(context),
+              answered: context.questionnaireProgress,
+            }),
+          },
+          on: {
+            'card.answer': {
+              target: 'answering',
+              actions: [
+                { type: 'storeChoice', params: ({ event }) => event.choice },
+                'countAnswer',
+              ],
+            },
+          },
+        },
+        answering: {
+          invoke: {
+            id: 'answerQuestion',
+            src: 'answerQuestion',
+            input: ({ context }) => ({
+              question: questionOf(context),
+              choice: context.choice ?? 'skip',
+              drawEntryId: entryIdOf(context),
+            }),
+            onDone: [{ guard: 'isComplete', target: 'ending' }, { target: 'loading' }],
+            onError: {
+              target: '#questionnaire.done',
+              actions: {
+                type: 'showToast',
+                params: { message: TOAST_ANSWER_FAILED, variant: 'error' },
+              },
+            },
+          },
+        },
+        ending: {
+          description: "The answers' rewards are paid; the first questionnaire shows them.",
+          entry: 'markFinished',
+          invoke: {
+            id: 'claimRewards',
+            src: 'claimRewards',
+            input: ({ context }) => ({
+              drawEntryId: entryIdOf(context),
+              showRewards: context.isFirstQuestionnaire,
+            }),
+            onDone: {
+              target: '#questionnaire.done',
+              actions: [
+                { type: 'storeRewards', params: ({ event }) => event.output },
+                'tellSessionFinished',
+              ],
+            },
+            // Claiming failed: an empty list (spec section 4); the rewards wait on the server.
+            onError: { target: '#questionnaire.done', actions: 'tellSessionFinished' },
+          },
+        },
+      },
+    },
+    done: { type: 'final', description: 'Over: the draw shows the rewards, or /home.' },
+  },
+});
+
+export type QuestionnaireMachine = typeof questionnaireMachine;

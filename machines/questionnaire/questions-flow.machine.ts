@@ -1,0 +1,207 @@
+// The questions and rewards after a press, or from Tell Us More (spec sections 2 and 4): 'You're
+// Entered To Win', the rewards the entry brought, What I Like, the questionnaire and the rewards
+// it earned. The draw invokes it while one of these screens shows and goes back to /home when it
+// ends. Each screen is a step of its own (a child machine whose state names its route) that ends
+// with an output this flow branches on; the flow tells the draw what draw-storage keeps.
+import { assign, enqueueActions, setup } from 'xstate';
+import type { DrawEntry, Reward } from '../../contract/api';
+import { YOUVE_ENTERED_PATH } from '../draw-cycle/draw-cycle.types';
+import { youveEnteredMachine } from '../draw-cycle/youve-entered.machine';
+import type { RouteMeta } from '../shared/routes';
+import { rewardPlaybackMachine } from '../reward-playback/reward-playback.machine';
+import { questionnaireMachine } from './questionnaire.machine';
+import type { DrawLink, QuestionnaireReport } from './questionnaire.types';
+import { whatILikeMachine } from './what-i-like.machine';
+
+/** The screen the flow opens on: the one after a press, or an address the player opened. */
+export type QuestionsFlowStart =
+  'youveEntered' | 'rewards' | 'whatILike' | 'disclosure' | 'questionnaire' | 'tellUsMore';
+
+/** The session's and the draw's flags, as they are when a step starts. */
+export type QuestionnaireFlags = {
+  isFirstTimeUser: boolean;
+  isFirstQuestionnaire: boolean;
+  hasFinishedQuestionnaire: boolean;
+};
+
+export type QuestionsFlowInput = {
+  start: QuestionsFlowStart;
+  draw: DrawLink | null;
+  flags: () => QuestionnaireFlags;
+};
+
+export type QuestionsFlowContext = QuestionsFlowInput & {
+  rewards: Reward[];
+  /** The rewards on screen came from the check after a press. */
+  rewardsFromYouveEntered: boolean;
+};
+
+export const questionsFlowMachine = setup({
+  types: {
+    context: {} as QuestionsFlowContext,
+    input: {} as QuestionsFlowInput,
+    children: {} as {
+      youveEntered: 'youveEntered';
+      rewardPlayback: 'rewardPlayback';
+      whatILike: 'whatILike';
+      questionnaire: 'questionnaire';
+    },
+  },
+  actors: {
+    youveEntered: youveEnteredMachine,
+    rewardPlayback: rewardPlaybackMachine,
+    whatILike: whatILikeMachine,
+    questionnaire: questionnaireMachine,
+  },
+  guards: {
+    startsAt: ({ context }, starts: readonly QuestionsFlowStart[]) =>
+      starts.includes(context.start),
+    hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
+    isTrue: (_, value: boolean) => value,
+  },
+  actions: {
+    showRewards: assign((_, params: { rewards: Reward[]; fromYouveEntered: boolean }) => ({
+      rewards: params.rewards,
+      rewardsFromYouveEntered: params.fromYouveEntered,
+    })),
+    clearRewards: assign({ rewards: [], rewardsFromYouveEntered: false }),
+    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport | null) => {
+      const draw = context.draw;
+      if (draw && report) enqueue(() => draw.send(report));
+    }),
+  },
+}).createMachine({
+  id: 'questionsFlow',
+  context: ({ input }) => ({ ...input, rewards: [], rewardsFromYouveEntered: false }),
+  initial: 'routing',
+  states: {
+    routing: {
+      always: [
+        { guard: { type: 'startsAt', params: ['youveEntered'] }, target: 'youveEntered' },
+        { guard: { type: 'startsAt', params: ['rewards'] }, target: 'rewards' },
+        { guard: { type: 'startsAt', params: ['whatILike', 'disclosure'] }, target: 'whatILike' },
+        { target: 'questionnaire' },
+      ],
+    },
+    youveEntered: {
+      description: "'You're Entered To Win' for 1.5 s, then the rewards decide where next.",
+      meta: { route: YOUVE_ENTERED_PATH } satisfies RouteMeta,
+      invoke: {
+        id: 'youveEntered',
+        src: 'youveEntered',
+        onDone: [
+          {
+            guard: { type: 'hasRewards', params: ({ event }) => event.output.rewards },
+            target: 'rewards',
+            actions: {
+              type: 'showRewards',
+              params: ({ event }) => ({ rewards: event.output.rewards, fromYouveEntered: true }),
+            },
+          },
+          { target: 'whatILike' },
+        ],
+      },
+    },
+    rewards: {
+      description: 'The rewards play one by one; a gift card after a press leads to What I Like.',
+      exit: 'clearRewards',
+      invoke: {
+        id: 'rewardPlayback',
+        src: 'rewardPlayback',
+        input: ({ context }) => ({
+          rewards: context.rewards,
+          fromYouveEntered: context.rewardsFromYouveEntered,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isTrue', params: ({ event }) => event.output.toWhatILike },
+            target: 'whatILike',
+            actions: { type: 'tellDraw', params: { type: 'questionnaire.giftCardReceived' } },
+          },
+          {
+            target: 'done',
+            actions: {
+              type: 'tellDraw',
+              params: ({ event }) =>
+                event.output.hasReceivedGC ? { type: 'questionnaire.giftCardReceived' } : null,
+            },
+          },
+        ],
+      },
+    },
+    whatILike: {
+      description: "'What I Like' or 'Skip' (the product's promises before the first time).",
+      invoke: {
+        id: 'whatILike',
+        src: 'whatILike',
+        input: ({ context }) => ({
+          atDisclosure: context.start === 'disclosure' && context.flags().isFirstQuestionnaire,
+          isFirstQuestionnaire: context.flags().isFirstQuestionnaire,
+          currentDrawEntry: (): DrawEntry | null =>
+            context.draw?.getSnapshot().context.currentDrawEntry ?? null,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isTrue', params: ({ event }) => event.output.startsQuestions },
+            target: 'questionnaire',
+          },
+          {
+            guard: { type: 'hasRewards', params: ({ event }) => event.output.rewards },
+            target: 'rewards',
+            actions: [
+              { type: 'tellDraw', params: { type: 'questionnaire.finished' } },
+              {
+                type: 'showRewards',
+                params: ({ event }) => ({ rewards: event.output.rewards, fromYouveEntered: false }),
+              },
+            ],
+          },
+          {
+            target: 'done',
+            actions: {
+              type: 'tellDraw',
+              params: ({ event }) =>
+                event.output.finished ? { type: 'questionnaire.finished' } : null,
+            },
+          },
+        ],
+      },
+    },
+    questionnaire: {
+      description: 'The swipe cards: 5 questions after What I Like, or Tell Us More.',
+      invoke: {
+        id: 'questionnaire',
+        src: 'questionnaire',
+        input: ({ context }) => ({
+          mode: context.start === 'tellUsMore' ? 'tellUsMore' : 'batch',
+          draw: context.draw,
+          ...context.flags(),
+        }),
+        onDone: [
+          {
+            guard: { type: 'hasRewards', params: ({ event }) => event.output.rewards },
+            target: 'rewards',
+            actions: [
+              { type: 'tellDraw', params: { type: 'questionnaire.finished' } },
+              {
+                type: 'showRewards',
+                params: ({ event }) => ({ rewards: event.output.rewards, fromYouveEntered: false }),
+              },
+            ],
+          },
+          {
+            target: 'done',
+            actions: {
+              type: 'tellDraw',
+              params: ({ event }) =>
+                event.output.finished ? { type: 'questionnaire.finished' } : null,
+            },
+          },
+        ],
+      },
+    },
+    done: { type: 'final', description: 'Over: the draw shows /home.' },
+  },
+});
+
+export type QuestionsFlowMachine = typeof questionsFlowMachine;

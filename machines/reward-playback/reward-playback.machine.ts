@@ -1,0 +1,164 @@
+// The reward screens (/rewards, spec sections 2, 4 and 9): the rewards the player won play one
+// after another, in the order the server gave them, each for its own time with the coins sound
+// (a ticket 1.7 s, a coupon 3 s, a gift card 8 s and a 1 s vibration). After the last one the
+// server hears they were shown, so they do not play again, and the machine ends with where the
+// player goes next: /what-i-like when they came from 'You're Entered To Win' and a gift card was
+// among the rewards, else /home. The machine that invokes it moves on and clears its rewards.
+import { assign, setup } from 'xstate';
+import type { Reward } from '../../contract/api';
+import { BRANDED_GIFT_CARDS } from '../../contract/catalog';
+import type { RouteMeta } from '../shared/routes';
+import { disconnectedRewardPlaybackActors } from './reward-playback.actors';
+
+// One list of the brands, the one the operator's catalog is checked against.
+export { BRANDED_GIFT_CARDS };
+
+export const REWARDS_PATH = '/rewards';
+
+/** How long a gift card vibrates the phone (spec section 9). */
+export const GIFT_CARD_VIBRATION = 1000;
+
+export type RewardKind = 'token' | 'coupon' | 'giftCard';
+
+const BRANDED: ReadonlySet<string> = new Set(BRANDED_GIFT_CARDS);
+
+/**
+ * How a reward plays. A gift card is a coupon of one of the spec's branded types, or any reward
+ * the server marks `gift_card`: the operator may load gift cards of other brands into the
+ * catalog, and the player should see those as the gift cards they are (8 s, the vibration, and
+ * /what-i-like next). Everything else the server sends as a coupon plays as one.
+ */
+export function rewardKindOf(reward: Reward): RewardKind {
+  if (reward.type === 'token_reward') return 'token';
+  const { coupon_type: brand, kind } = reward.attributes;
+  const isBranded = typeof brand === 'string' && BRANDED.has(brand);
+  return kind === 'gift_card' || isBranded ? 'giftCard' : 'coupon';
+}
+
+export type RewardPlaybackInput = {
+  rewards: Reward[];
+  /** The player arrived from 'You're Entered To Win' (its navigation state says so). */
+  fromYouveEntered: boolean;
+};
+
+export type RewardPlaybackContext = RewardPlaybackInput & {
+  /** The reward on screen; the last one stays there once all have played. */
+  index: number;
+  /** A gift card was among the rewards played. */
+  hasReceivedGC: boolean;
+};
+
+export type RewardPlaybackOutput = {
+  /** On to /what-i-like (else /home). */
+  toWhatILike: boolean;
+  hasReceivedGC: boolean;
+};
+
+const kindOnScreen = (context: RewardPlaybackContext): RewardKind | null => {
+  const reward = context.rewards[context.index];
+  return reward ? rewardKindOf(reward) : null;
+};
+
+export const rewardPlaybackMachine = setup({
+  types: {
+    context: {} as RewardPlaybackContext,
+    input: {} as RewardPlaybackInput,
+    output: {} as RewardPlaybackOutput,
+  },
+  actors: disconnectedRewardPlaybackActors,
+  guards: {
+    hasNoRewards: ({ context }) => context.rewards.length === 0,
+    isTokenOnScreen: ({ context }) => kindOnScreen(context) === 'token',
+    isGiftCardOnScreen: ({ context }) => kindOnScreen(context) === 'giftCard',
+    hasNextReward: ({ context }) => context.index < context.rewards.length - 1,
+  },
+  actions: {
+    showNextReward: assign({ index: ({ context }) => context.index + 1 }),
+    recordGiftCard: assign({ hasReceivedGC: true }),
+  },
+  delays: {
+    /** A token reward (tickets for the wallet) stays 1.7 s (spec section 9). */
+    tokenReward: 1700,
+    /** A coupon stays 3 s. */
+    couponReward: 3000,
+    /** A gift card stays 8 s. */
+    giftCardReward: 8000,
+  },
+}).createMachine({
+  id: 'rewardPlayback',
+  context: ({ input }) => ({
+    rewards: input.rewards,
+    fromYouveEntered: input.fromYouveEntered,
+    index: 0,
+    hasReceivedGC: false,
+  }),
+  output: ({ context }) => ({
+    toWhatILike: context.fromYouveEntered && context.hasReceivedGC,
+    hasReceivedGC: context.hasReceivedGC,
+  }),
+  initial: 'playing',
+  states: {
+    playing: {
+      description: '/rewards: the rewards one at a time, each for its time, with the coins sound.',
+      meta: { route: REWARDS_PATH } satisfies RouteMeta,
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description:
+            'The reward at hand decides how long it stays; with none won it all ends at once.',
+          always: [
+            { guard: 'hasNoRewards', target: '#rewardPlayback.played' },
+            { guard: 'isTokenOnScreen', target: 'token' },
+            { guard: 'isGiftCardOnScreen', target: 'giftCard' },
+            { target: 'coupon' },
+          ],
+        },
+        token: {
+          description: 'Tickets added to the wallet, for 1.7 s.',
+          invoke: { id: 'playCoins', src: 'playCoins' },
+          after: { tokenReward: 'advancing' },
+        },
+        coupon: {
+          description: 'A coupon, for 3 s.',
+          invoke: { id: 'playCoins', src: 'playCoins' },
+          after: { couponReward: 'advancing' },
+        },
+        giftCard: {
+          description: 'A gift card, for 8 s; the phone vibrates for the first second.',
+          entry: 'recordGiftCard',
+          invoke: [
+            { id: 'playCoins', src: 'playCoins' },
+            { id: 'vibrate', src: 'vibrate', input: { ms: GIFT_CARD_VIBRATION } },
+          ],
+          after: { giftCardReward: 'advancing' },
+        },
+        advancing: {
+          description: 'The reward has had its time: the next one, or the end.',
+          always: [
+            { guard: 'hasNextReward', target: 'choosing', actions: 'showNextReward' },
+            { target: '#rewardPlayback.markingPlayedBack' },
+          ],
+        },
+      },
+    },
+    markingPlayedBack: {
+      description: 'The server hears the rewards were shown; the last one stays on screen.',
+      meta: { route: REWARDS_PATH } satisfies RouteMeta,
+      invoke: {
+        id: 'markPlayedBack',
+        src: 'markPlayedBack',
+        input: ({ context }) => ({ ids: context.rewards.map((reward) => reward.id) }),
+        onDone: 'played',
+        // The player has seen them: keeping them here would not help. They play again on the
+        // next visit, which is the lesser harm.
+        onError: 'played',
+      },
+    },
+    played: {
+      type: 'final',
+      description: 'Played: the output says whether /what-i-like or /home comes next.',
+    },
+  },
+});
+
+export type RewardPlaybackMachine = typeof rewardPlaybackMachine;

@@ -1,0 +1,54 @@
+import { useSelector } from '@xstate/react';
+import { QuestionsStepView } from '../../app/questions-step';
+import type { QuestionsStep } from '../../app/draw-status';
+import './questions.css';
+
+/** The product's promises (spec section 1), before a player's first questionnaire. */
+export const PROMISES = [
+  {
+    title: 'Advertisers give you chances',
+    body: 'Our advertisers give you chances to win prizes and discounts for things you are interested in.',
+  },
+  {
+    title: 'Your details stay yours',
+    body: 'We never disclose your email, your phone number or your name.',
+  },
+  {
+    title: 'Anonymous answers',
+    body: 'Whatever you share with us is anonymous.',
+  },
+  {
+    title: 'Always optional',
+    body: 'Every question is optional, and your answers never change your odds in the draw.',
+  },
+] as const;
+
+export function DisclosureView({ step }: { step: QuestionsStep<'whatILike'> }) {
+  const canContinue = useSelector(step, (s) => s.can({ type: 'disclosure.continue' }));
+  return (
+    <main className="screen questions disclosure">
+      <h1 className="questions__title">Before you start</h1>
+      <ul className="disclosure__list">
+        {PROMISES.map((promise) => (
+          <li key={promise.title} className="disclosure__item">
+            <h2 className="disclosure__heading">{promise.title}</h2>
+            <p className="disclosure__body">{promise.body}</p>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="primary-button"
+        disabled={!canContinue}
+        onClick={() => step.send({ type: 'disclosure.continue' })}
+      >
+        Got it, let&apos;s go
+      </button>
+    </main>
+  );
+}
+
+/** /disclosure: read by What I Like's step before the first questionnaire. */
+export function DisclosurePage() {
+  return <QuestionsStepView id="whatILike" view={(step) => <DisclosureView step={step} />} />;
+}

@@ -1,0 +1,139 @@
+import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { Swipeable } from '../../components/Swipeable';
+import { QuestionsStepView } from '../../app/questions-step';
+import type { QuestionsStep } from '../../app/draw-status';
+import {
+  selectCanAnswer,
+  selectIsBusy,
+  selectIsTutorial,
+  selectProgress,
+  selectPrompt,
+  selectShowHome,
+  selectShowsSwipeHint,
+} from '../../../machines/questionnaire/questionnaire.selectors';
+import type { CardChoice } from '../../../machines/questionnaire/questionnaire.types';
+import { cardChoiceOf } from './card-swipe';
+import './questions.css';
+
+type Step = QuestionsStep<'questionnaire'>;
+
+function TutorialCard({ step }: { step: Step }) {
+  const dismiss = () => step.send({ type: 'card.dismissTutorial' });
+  return (
+    <Swipeable
+      className="question-card question-card--tutorial"
+      testId="question-card"
+      axis="x"
+      onRelease={(dx, dy, pointer) => {
+        if (cardChoiceOf(dx, dy, pointer) !== null) dismiss();
+      }}
+    >
+      <p className="question-card__prompt">
+        The More You Tell Us, The More You&apos;ll Win Exactly what you want
+      </p>
+      <p className="question-card__hint">Swipe this card to start</p>
+      <button type="button" className="secondary-button" onClick={dismiss}>
+        Start
+      </button>
+    </Swipeable>
+  );
+}
+
+function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
+  const canAnswer = useSelector(step, selectCanAnswer);
+  const swipeHint = useSelector(step, selectShowsSwipeHint);
+  const answer = (choice: CardChoice) => {
+    if (canAnswer) step.send({ type: 'card.answer', choice });
+  };
+  return (
+    <>
+      <Swipeable
+        className="question-card"
+        testId="question-card"
+        axis="x"
+        onRelease={(dx, dy, pointer) => {
+          const choice = cardChoiceOf(dx, dy, pointer);
+          if (choice) answer(choice);
+        }}
+      >
+        <p className="question-card__prompt">{prompt}</p>
+        {swipeHint && (
+          <img
+            className="question-card__swipe-hint"
+            src="/images/swipe-tutorial.svg"
+            alt="Swipe to skip"
+            draggable={false}
+          />
+        )}
+      </Swipeable>
+      <div className="question-card__choices" role="group" aria-label="Your answer">
+        <button
+          type="button"
+          className="question-card__choice question-card__choice--no"
+          disabled={!canAnswer}
+          onClick={() => answer('no')}
+        >
+          No
+        </button>
+        <button
+          type="button"
+          className="question-card__marker"
+          aria-label="Skip this question"
+          disabled={!canAnswer}
+          onClick={() => answer('skip')}
+        />
+        <button
+          type="button"
+          className="question-card__choice question-card__choice--yes"
+          disabled={!canAnswer}
+          onClick={() => answer('yes')}
+        >
+          Yes
+        </button>
+      </div>
+      <button
+        type="button"
+        className="questions__skip"
+        disabled={!canAnswer}
+        onClick={() => answer('skip')}
+      >
+        Skip
+      </button>
+    </>
+  );
+}
+
+export function QuestionnaireView({ step }: { step: Step }) {
+  const prompt = useSelector(step, selectPrompt);
+  const tutorial = useSelector(step, selectIsTutorial);
+  const busy = useSelector(step, selectIsBusy);
+  const showHome = useSelector(step, selectShowHome);
+  const { done, total } = useSelector(step, selectProgress, (a, b) => a.done === b.done);
+  return (
+    <main className="screen questions questionnaire" aria-busy={busy}>
+      <header className="questionnaire__header">
+        {showHome && (
+          <Link href="/home" className="link-button questionnaire__home">
+            Home
+          </Link>
+        )}
+        <p className="questionnaire__progress" aria-live="polite">
+          {tutorial ? 'Tell Us More' : `Question ${Math.min(done + 1, total)} of ${total}`}
+        </p>
+      </header>
+      {tutorial ? (
+        <TutorialCard step={step} />
+      ) : prompt === null ? (
+        <div className="question-card question-card--loading" aria-label="Loading the question" />
+      ) : (
+        <QuestionCard step={step} prompt={prompt} />
+      )}
+    </main>
+  );
+}
+
+/** /questionnaire: the swipe cards, after What I Like or from Tell Us More. */
+export function QuestionnairePage() {
+  return <QuestionsStepView id="questionnaire" view={(step) => <QuestionnaireView step={step} />} />;
+}
