@@ -4,91 +4,23 @@
 // it and takes its end as an output (was it finished, the rewards to show); while it runs it
 // tells the draw of its progress, which draw-storage keeps, and tells the session once a first
 // questionnaire is over. Its screen names its route (machines/shared/routes.ts).
-import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
-import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
-import { toCallFailure } from '../entry-flow/entry-flow.actors';
-import type { ToastParams } from '../shared/effects';
 import type { RouteMeta } from '../shared/routes';
-import { disconnectedQuestionnaireActors } from './questionnaire.actors';
+import { questionnaireSetup } from './questionnaire.setup';
 import {
-  currentPageUrl,
   entryIdOf,
   initialContext,
-  questionOf,
-  isQuestionnaireComplete,
   LOADING_QUESTIONS_KEY,
+  questionOf,
   QUESTIONNAIRE_PATH,
   TOAST_ANSWER_FAILED,
   TOAST_LOADING_QUESTIONS,
   TOAST_NO_QUESTION_LEFT,
   TOAST_QUESTIONS_FAILED,
-  type CardChoice,
-  type Question,
-  type QuestionnaireContext,
-  type QuestionnaireEmitted,
-  type QuestionnaireEvent,
-  type QuestionnaireInput,
-  type QuestionnaireOutput,
-  type QuestionnaireReport,
 } from './questionnaire.types';
 
 export * from './questionnaire.types';
 
-const isNotFound = (error: unknown) => toCallFailure(error).status === 404;
-
-export const questionnaireMachine = setup({
-  types: {
-    context: {} as QuestionnaireContext,
-    events: {} as QuestionnaireEvent,
-    input: {} as QuestionnaireInput,
-    output: {} as QuestionnaireOutput,
-    emitted: {} as QuestionnaireEmitted,
-  },
-  actors: disconnectedQuestionnaireActors,
-  guards: {
-    isTellUsMore: ({ context }) => context.isTellUsMore,
-    isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
-    hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
-    showsTutorial: ({ context }) => context.showTutorial,
-    isComplete: ({ context }) => isQuestionnaireComplete(context),
-    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
-    // Spec section 4: no next question after more than one answer ends the questionnaire.
-    isNotFoundAfterSeveral: ({ context }, params: { error: unknown }) =>
-      isNotFound(params.error) && context.questionnaireProgress > 1,
-  },
-  actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    dismissLoadingToast: emit({ type: 'dismissToast', key: LOADING_QUESTIONS_KEY }),
-    logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
-      enqueue.spawnChild('logClick', {
-        input: { event: params.event, pageUrl: currentPageUrl() },
-      });
-    }),
-    storeEntry: assign((_, entry: DrawEntry) => ({ drawEntry: entry })),
-    storeQuestion: assign((_, question: Question) => ({ question })),
-    storeChoice: assign((_, choice: CardChoice) => ({ choice })),
-    countAnswer: assign(({ context }) => ({
-      questionnaireProgress: context.questionnaireProgress + 1,
-    })),
-    dismissTutorial: assign({ showTutorial: false }),
-    storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
-    markFinished: assign({ finished: true }),
-    storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
-    // The draw keeps what it is told in draw-storage; a questionnaire running alone (a path
-    // walk) has no draw to tell.
-    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport) => {
-      const draw = context.draw;
-      if (draw) enqueue(() => draw.send(report));
-    }),
-    // The player is no longer a first-time player (spec section 4: marked returning).
-    tellSessionFinished: enqueueActions(({ context, enqueue, system }) => {
-      const session = system.get('session') as AnyActorRef | undefined;
-      if (session && context.isFirstQuestionnaire) {
-        enqueue.sendTo(session, { type: 'session.questionnaireFinished' });
-      }
-    }),
-  },
-}).createMachine({
+export const questionnaireMachine = questionnaireSetup.createMachine({
   id: 'questionnaire',
   context: ({ input }) => initialContext(input),
   output: ({ context }) => ({ finished: context.finished, rewards: context.rewards }),

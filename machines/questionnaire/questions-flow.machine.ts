@@ -57,7 +57,8 @@ export const questionsFlowMachine = setup({
     startsAt: ({ context }, starts: readonly QuestionsFlowStart[]) =>
       starts.includes(context.start),
     hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
-    isTrue: (_, value: boolean) => value,
+    leadsToWhatILike: (_, output: { toWhatILike: boolean }) => output.toWhatILike,
+    hasChosenQuestions: (_, output: { startsQuestions: boolean }) => output.startsQuestions,
   },
   actions: {
     showRewards: assign((_, params: { rewards: Reward[]; fromYouveEntered: boolean }) => ({
@@ -114,7 +115,7 @@ export const questionsFlowMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'isTrue', params: ({ event }) => event.output.toWhatILike },
+            guard: { type: 'leadsToWhatILike', params: ({ event }) => event.output },
             target: 'whatILike',
             actions: { type: 'tellDraw', params: { type: 'questionnaire.giftCardReceived' } },
           },
@@ -142,7 +143,7 @@ export const questionsFlowMachine = setup({
         }),
         onDone: [
           {
-            guard: { type: 'isTrue', params: ({ event }) => event.output.startsQuestions },
+            guard: { type: 'hasChosenQuestions', params: ({ event }) => event.output },
             target: 'questionnaire',
           },
           {

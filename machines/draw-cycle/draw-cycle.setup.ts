@@ -1,0 +1,128 @@
+// What the draw's chart (draw-cycle.machine.ts) is built from: its types, the actors it invokes,
+// its named delay, and its guards and actions, each a rule of the spec (most of them written out
+// in draw-cycle.rules.ts). The chart itself reads on its own; this is where each name is defined.
+import { assign, emit, raise, sendTo, setup } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
+import type { Question } from '../questionnaire/questionnaire.types';
+import { type CallFailure } from '../entry-flow/entry-flow.actors';
+import { disconnectedDrawCycleActors } from './draw-cycle.actors';
+import {
+  announcedNow,
+  enteredNow,
+  heldGrandPrize,
+  QUESTIONNAIRE_FINISHED,
+  questionsStartFor,
+  withQuestionShown,
+  timeLeftNow,
+  withEntry,
+  withTimer,
+} from './draw-cycle.rules';
+import {
+  flagsOf,
+  TOAST_ENTER_FAILED,
+  unannouncedGrandPrize,
+  type DrawCycleContext,
+  type DrawCycleEmitted,
+  type DrawCycleEvent,
+  type DrawCycleInput,
+} from './draw-cycle.types';
+
+export const drawCycleSetup = setup({
+  types: {
+    context: {} as DrawCycleContext,
+    events: {} as DrawCycleEvent,
+    input: {} as DrawCycleInput,
+    emitted: {} as DrawCycleEmitted,
+  },
+  actors: disconnectedDrawCycleActors,
+  delays: {
+    /** The 'YOU WON!' view stays 3 s (spec section 9). */
+    grandPrizeOverlay: 3000,
+  },
+  guards: {
+    canEnterDraw: ({ context }) => context.canEnterDraw,
+    cannotEnterDraw: ({ context }) => !context.canEnterDraw,
+    // The press resumes what is under way instead of entering twice.
+    hasQuestionnaireOrEntry: ({ context }) =>
+      context.currentQuestionnaire !== null || context.currentDrawEntry !== null,
+    hasTimeLeft: ({ context }) => context.timeLeft > 0,
+    isTimeUp: ({ context }) => context.timeLeft === 0,
+    // Spec section 4: at zero the timer is asked again unless the player can already enter or
+    // is a first-time user (a fetch in progress is the third exception, checked by state).
+    shouldRefetchAtZero: ({ context }) =>
+      !context.canEnterDraw && !flagsOf(context).isFirstTimeUser,
+    hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
+      unannouncedGrandPrize(prizes, context) !== undefined,
+    isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
+    opensQuestions: ({ context, event }) =>
+      event.type === 'route.opened' && questionsStartFor(context, event.path) !== null,
+    // A device that does not know of the player's entry in the open draw (another device
+    // pressed) asks whether the questionnaire is done: then the countdown shows, not the button.
+    shouldCheckQuestionnaire: ({ context }, timer: TimerResponse) =>
+      !timer.cycle_finished &&
+      context.canEnterDraw &&
+      context.currentDrawEntry === null &&
+      !context.hasFinishedQuestionnaire,
+    hasFinishedElsewhere: (_, finished: boolean) => finished,
+  },
+  actions: {
+    // Spec section 4, entering a draw (draw-cycle.rules.ts).
+    markEntered: assign(({ context }) => enteredNow(context)),
+    recordEntry: assign(({ context }, params: { entry: DrawEntry }) =>
+      withEntry(context, params.entry),
+    ),
+    toastEntryFailure: emit((_, failure: CallFailure) => ({
+      type: 'toast' as const,
+      message: failure.detail ?? TOAST_ENTER_FAILED,
+      variant: 'error' as const,
+    })),
+    recomputeTimeLeft: assign(({ context }) => ({ timeLeft: timeLeftNow(context) })),
+    // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to
+    // a draw that is over, so the next press enters the next draw.
+    allowEntryAgain: assign({
+      canEnterDraw: true,
+      currentDrawEntry: null,
+      hasFinishedQuestionnaire: false,
+    }),
+    requestRefetch: raise({ type: 'countdown.ended' }),
+    // Spec section 4, the timer, rule by rule (draw-cycle.rules.ts).
+    applyTimer: assign(({ context }, timer: TimerResponse) => withTimer(context, timer)),
+    holdGrandPrize: assign(({ context }, prizes: GrandPrize[]) => heldGrandPrize(context, prizes)),
+    // Remembered as announced the moment it shows: leaving or closing the app within the 3 s
+    // does not bring it back.
+    markGrandPrizeAnnounced: assign(({ context }) => ({ announcedHere: announcedNow(context) })),
+    hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
+    // To the session of the system (a draw running on its own, in a path walk, has none).
+    tellSessionGrandPrizeShown: sendTo(
+      ({ system, self }) => (system.get('session') as AnyActorRef | undefined) ?? self,
+      ({ context }) => ({
+        type: 'session.grandPrizeShown' as const,
+        drawId: context.grandPrizeDrawId ?? 0,
+      }),
+    ),
+    // The questions flow (machines/questionnaire/questions-flow.machine.ts) and what it reports.
+    startQuestionsAt: assign(({ context }, params: { path: string }) => ({
+      questionsStart: questionsStartFor(context, params.path) ?? 'youveEntered',
+    })),
+    beginTellUsMore: assign(({ context }) =>
+      context.questionsStart === 'tellUsMore' ? { isAnsweringFromTellUsMore: true } : {},
+    ),
+    // Spec section 4: leaving Tell Us More clears the questionnaire and the draw entry.
+    endTellUsMore: assign(({ context }) =>
+      context.isAnsweringFromTellUsMore
+        ? { isAnsweringFromTellUsMore: false, currentQuestionnaire: null, currentDrawEntry: null }
+        : {},
+    ),
+    showQuestion: assign((_, params: { question: Question; answered: number }) =>
+      withQuestionShown(params.question, params.answered),
+    ),
+    keepEntry: assign(({ context }, entry: DrawEntry) => ({
+      currentDrawEntry: context.currentDrawEntry ?? entry,
+    })),
+    storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
+    holdCountdown: assign({ canEnterDraw: false, hasFinishedQuestionnaire: true }),
+    finishQuestionnaire: assign(QUESTIONNAIRE_FINISHED),
+    markGiftCardReceived: assign({ hasReceivedGC: true }),
+  },
+});

@@ -1,0 +1,76 @@
+// What the questionnaire's chart (questionnaire.machine.ts) is built from: its types, the calls
+// it invokes, and its guards and actions. The chart itself reads on its own.
+import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
+import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import type { ToastParams } from '../shared/effects';
+import { disconnectedQuestionnaireActors } from './questionnaire.actors';
+import {
+  currentPageUrl,
+  isQuestionnaireComplete,
+  LOADING_QUESTIONS_KEY,
+  type CardChoice,
+  type Question,
+  type QuestionnaireContext,
+  type QuestionnaireEmitted,
+  type QuestionnaireEvent,
+  type QuestionnaireInput,
+  type QuestionnaireOutput,
+  type QuestionnaireReport,
+} from './questionnaire.types';
+
+const isNotFound = (error: unknown) => toCallFailure(error).status === 404;
+
+export const questionnaireSetup = setup({
+  types: {
+    context: {} as QuestionnaireContext,
+    events: {} as QuestionnaireEvent,
+    input: {} as QuestionnaireInput,
+    output: {} as QuestionnaireOutput,
+    emitted: {} as QuestionnaireEmitted,
+  },
+  actors: disconnectedQuestionnaireActors,
+  guards: {
+    isTellUsMore: ({ context }) => context.isTellUsMore,
+    isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
+    hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
+    showsTutorial: ({ context }) => context.showTutorial,
+    isComplete: ({ context }) => isQuestionnaireComplete(context),
+    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
+    // Spec section 4: no next question after more than one answer ends the questionnaire.
+    isNotFoundAfterSeveral: ({ context }, params: { error: unknown }) =>
+      isNotFound(params.error) && context.questionnaireProgress > 1,
+  },
+  actions: {
+    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    dismissLoadingToast: emit({ type: 'dismissToast', key: LOADING_QUESTIONS_KEY }),
+    logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
+      enqueue.spawnChild('logClick', {
+        input: { event: params.event, pageUrl: currentPageUrl() },
+      });
+    }),
+    storeEntry: assign((_, entry: DrawEntry) => ({ drawEntry: entry })),
+    storeQuestion: assign((_, question: Question) => ({ question })),
+    storeChoice: assign((_, choice: CardChoice) => ({ choice })),
+    countAnswer: assign(({ context }) => ({
+      questionnaireProgress: context.questionnaireProgress + 1,
+    })),
+    dismissTutorial: assign({ showTutorial: false }),
+    storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
+    markFinished: assign({ finished: true }),
+    storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
+    // The draw keeps what it is told in draw-storage; a questionnaire running alone (a path
+    // walk) has no draw to tell.
+    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport) => {
+      const draw = context.draw;
+      if (draw) enqueue(() => draw.send(report));
+    }),
+    // The player is no longer a first-time player (spec section 4: marked returning).
+    tellSessionFinished: enqueueActions(({ context, enqueue, system }) => {
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session && context.isFirstQuestionnaire) {
+        enqueue.sendTo(session, { type: 'session.questionnaireFinished' });
+      }
+    }),
+  },
+});
