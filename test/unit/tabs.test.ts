@@ -97,6 +97,9 @@ describe('tab bar visibility', () => {
   it('shows only Home during a Tell Us More session', () => {
     expect(tabsAt('/players-tutorial', { isAnsweringFromTellUsMore: true })).toEqual(['home']);
     expect(tabsAt('/home', { isAnsweringFromTellUsMore: true })).toEqual([]);
+    // Its questions are an onboarding-type screen, yet the Home tab stays.
+    expect(tabsAt('/questionnaire', { isAnsweringFromTellUsMore: true })).toEqual(['home']);
+    expect(tabsAt('/questionnaire')).toEqual([]);
   });
 
   it('does not treat /players-tutorial as the players page', () => {

@@ -47,10 +47,11 @@ export function selectVisibleTabs(state: TabBarState): TabId[] {
   const { path } = state;
   if (!state.canSeeTabs || state.loading) return [];
   if (isUnder(path, '/form')) return [];
-  if (isOnboardingPath(path)) return [];
   const onHome = isUnder(path, '/home');
-  if (onHome && state.canEnterDraw) return [];
+  // A Tell Us More session shows only the Home tab, on its questions too (spec section 2).
   if (state.isAnsweringFromTellUsMore) return onHome ? [] : ['home'];
+  if (isOnboardingPath(path)) return [];
+  if (onHome && state.canEnterDraw) return [];
 
   const tabs: TabId[] = [];
   if (!['/privacy-policy', '/winnings', '/terms-and-conditions'].some((p) => isUnder(path, p))) {
