@@ -32,6 +32,9 @@ export type QuestionnaireApi = {
   click: (body: { click: { event_name: ClickEventName; page_url: string } }) => Promise<unknown>;
 };
 
+/** The longest a screen waits for a click to be logged. */
+export const CLICK_WAIT_MS = 500;
+
 export type FindEntryInput = { known: DrawEntry | null };
 export type AnswerInput = { question: Question; choice: CardChoice; drawEntryId: number };
 export type SkipInput = { drawEntry: DrawEntry | null; isFirstQuestionnaire: boolean };
@@ -80,13 +83,17 @@ export function createQuestionnaireActors(api: QuestionnaireApi) {
       await api.payRewards(input.drawEntryId);
       return input.showRewards ? (await api.rewards()).data : [];
     }),
-    // Analytics never get in the player's way: a failed click is dropped.
+    // Analytics never get in the player's way: a failed click is dropped, and a screen that
+    // waits for one (What I Like) waits half a second at most.
     logClick: fromPromise<void, ClickInput>(async ({ input }) => {
-      try {
-        await api.click({ click: { event_name: input.event, page_url: input.pageUrl } });
-      } catch {
-        // Dropped on purpose.
-      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const atMost = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLICK_WAIT_MS)));
+      const sent = api.click({ click: { event_name: input.event, page_url: input.pageUrl } }).then(
+        () => undefined,
+        () => undefined,
+      );
+      await Promise.race([sent, atMost]);
+      clearTimeout(timer);
     }),
   };
 }

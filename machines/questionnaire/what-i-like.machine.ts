@@ -94,18 +94,24 @@ export const whatILikeMachine = setup({
             target: 'disclosure',
             actions: { type: 'logClick', params: { event: 'what_i_like_clicked' } },
           },
-          {
-            target: 'done',
-            actions: [
-              { type: 'logClick', params: { event: 'what_i_like_clicked' } },
-              'chooseQuestions',
-            ],
-          },
+          { target: 'leaving', actions: 'chooseQuestions' },
         ],
         'whatILike.skip': {
           target: 'skipping',
           actions: { type: 'logClick', params: { event: 'questionnaire_skipped' } },
         },
+      },
+    },
+    leaving: {
+      description:
+        'On to the questions once the tap is logged (or after a moment: it never waits long).',
+      meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
+      // A click spawned on the way into the final state would be stopped before it is sent.
+      invoke: {
+        id: 'logWhatILike',
+        src: 'logClick',
+        input: () => ({ event: 'what_i_like_clicked' as const, pageUrl: currentPageUrl() }),
+        onDone: 'done',
       },
     },
     disclosure: {

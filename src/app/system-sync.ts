@@ -70,12 +70,38 @@ export function forEachActor(
   };
 }
 
-/** Carries out every `navigate`, `toast` and `dismissToast` any actor of the system emits. */
+/**
+ * Carries out every `navigate`, `toast` and `dismissToast` any actor of the system emits. An
+ * actor is listened to from the moment the system creates it, so what a step emits as it
+ * starts (Tell Us More's 'Loading questions') is not lost before its parent's next snapshot.
+ */
 export function carryOutEffects(root: AnyActorRef, navigate: () => Navigate): Detach {
-  return forEachActor(root, (_, actor) => {
-    const subscription = actor.on('*', (effect: AppEffect) => carryOutEffect(effect, navigate()));
-    return () => subscription.unsubscribe();
+  const listening = new Map<AnyActorRef, Subscription>();
+  const listen = (actor: AnyActorRef) => {
+    if (listening.has(actor)) return;
+    listening.set(
+      actor,
+      actor.on('*', (effect: AppEffect) => carryOutEffect(effect, navigate())),
+    );
+  };
+  const created = root.system.inspect((event) => {
+    if (event.type === '@xstate.actor' && 'on' in event.actorRef) {
+      listen(event.actorRef as AnyActorRef);
+    }
   });
+  const stopWatching = forEachActor(root, (_, actor) => {
+    listen(actor);
+    return () => {
+      listening.get(actor)?.unsubscribe();
+      listening.delete(actor);
+    };
+  });
+  return () => {
+    created.unsubscribe();
+    stopWatching();
+    for (const subscription of listening.values()) subscription.unsubscribe();
+    listening.clear();
+  };
 }
 
 type Writer = (actor: AnyActorRef, storage: DeviceStorage | null) => Detach;

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, setup, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import {
+  createActor,
+  setup,
+  SimulatedClock,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type AnyEventObject,
+  type Subscription,
+} from 'xstate';
 import type { TimerResponse } from '../../contract/api';
 import {
   createDrawCycleActors,
@@ -26,13 +34,22 @@ import {
   formatCountdown,
   selectDrawNavigationState,
 } from '../../machines/draw-cycle/draw-cycle.selectors';
+import type { QuestionsFlowMachine } from '../../machines/questionnaire/questions-flow.machine';
+import { machineChildren, routeOf } from '../../machines/shared/routes';
 import { followRoutes } from './route-sync-miniature';
+import { sendToScreen, where } from './running-steps';
 import { ApiFailure } from '../../src/lib/api';
 import {
+  COUPON_REWARD,
   ENTRY,
   FakeCable,
   FakeDrawApi,
+  FIRST_QUESTION,
+  GIFT_CARD_REWARD,
   GRAND_PRIZE,
+  hasFinished,
+  SECOND_QUESTION,
+  tellUsMoreStarted,
   TIMER_ENTERED,
   TIMER_NOT_ENTERED,
   TOKEN_REWARD,
@@ -61,6 +78,11 @@ type StartOptions = {
   grandPrizes?: (typeof GRAND_PRIZE)[];
   /** The player is on /home from the start (the screen says so when it opens). */
   onHome?: boolean;
+  /**
+   * How every has-finished check is answered (null: the test answers by hand); the draw asks
+   * when the timer says the player's entry is in the open draw and the device knows of none.
+   */
+  hasFinished?: boolean | null;
 };
 
 /** Where the route sync moved the address bar, as the draw's screens asked. */
@@ -80,6 +102,12 @@ async function start(options: StartOptions = {}) {
   }
   const prizes = options.grandPrizes ?? [];
   api.answerAlways('grandPrizes', () => Promise.resolve({ data: prizes }));
+  if (options.hasFinished !== null) {
+    const finished = options.hasFinished ?? false;
+    api.answerAlways('hasFinishedQuestionnaire', () => Promise.resolve(hasFinished(finished)));
+  }
+  // Analytics of the questions' buttons: taken at once.
+  api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   const clock = new SimulatedClock();
   clock.set(T0);
   const stored =
@@ -118,7 +146,7 @@ async function start(options: StartOptions = {}) {
   // Where the draw's screens took the address bar (the app's route sync, in miniature).
   const moves: Navigated[] = [];
   const routes = followRoutes(
-    actor,
+    withRunningSteps(actor),
     (move) =>
       moves.push({
         type: 'navigate',
@@ -142,6 +170,21 @@ async function start(options: StartOptions = {}) {
   const press = () => actor.send({ type: 'draw.press' });
   const navigations = () => moves;
   const toasts = () => emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
+  /** The questions flow the draw runs (after a press, or at an address of its screens). */
+  const flow = () =>
+    actor.getSnapshot().children.questionsFlow as ActorRefFrom<QuestionsFlowMachine> | undefined;
+  /** The player taps what the screen shows (the running step of the flow takes it). */
+  const tap = async (event: AnyEventObject) => {
+    const running = flow();
+    if (!running) throw new Error('The questions flow is not running');
+    sendToScreen(running, event);
+    await settle();
+  };
+  /** Answers the newest waiting call of `name` and lets the machines take the answer. */
+  const answer = async (name: Parameters<FakeDrawApi['resolve']>[0], value: unknown) => {
+    api.resolve(name, value);
+    await settle();
+  };
   return {
     actor,
     /** Stops the draw as signing out does: its parent stops. */
@@ -158,7 +201,56 @@ async function start(options: StartOptions = {}) {
     open,
     toasts,
     setSession,
+    flow,
+    tap,
+    answer,
+    /** The route the draw shows, down to the running step of its flow. */
+    route: () => routeOf(actor.getSnapshot()),
+    /** Where the flow is, with its running step's state inside. */
+    flowAt: () => {
+      const running = flow();
+      return running ? where(running) : null;
+    },
   };
+}
+
+/**
+ * The draw as the app's route sync watches it (src/lib/route-sync.ts): a step of the questions
+ * flow moving on changes the screen without changing the draw's own snapshot.
+ */
+function withRunningSteps(draw: AnyActorRef): AnyActorRef {
+  const watching = {
+    subscribe(listener: (snapshot: unknown) => void) {
+      const watched = new Map<AnyActorRef, Subscription>();
+      const rewatch = () => {
+        const running = new Set<AnyActorRef>();
+        const visit = (ref: AnyActorRef) => {
+          running.add(ref);
+          const snapshot = ref.getSnapshot() as { children?: Record<string, AnyActorRef> };
+          for (const child of machineChildren(snapshot)) visit(child);
+        };
+        visit(draw);
+        for (const [ref, subscription] of watched) {
+          if (running.has(ref)) continue;
+          subscription.unsubscribe();
+          watched.delete(ref);
+        }
+        for (const ref of running) {
+          if (watched.has(ref)) continue;
+          watched.set(
+            ref,
+            ref.subscribe(() => {
+              rewatch();
+              listener(draw.getSnapshot());
+            }),
+          );
+        }
+      };
+      rewatch();
+      return { unsubscribe: () => watched.forEach((subscription) => subscription.unsubscribe()) };
+    },
+  };
+  return watching as unknown as AnyActorRef;
 }
 
 /** Web Storage for the node test environment. */
@@ -609,19 +701,39 @@ describe("draw cycle: 'YOU WON!'", () => {
 });
 
 describe("draw cycle: 'You're Entered To Win'", () => {
-  it('checks the rewards after 1.5 s and goes to /rewards when there are some', async () => {
+  it('a press runs the questions flow at /youve-entered while the entry is on its way', async () => {
+    const draw = await start();
+    draw.press();
+    // The press itself shows the screen: its address is followed, not opened again.
+    expect(draw.actor.getSnapshot().matches({ screen: 'questions' })).toBe(true);
+    expect(draw.context().questionsStart).toBe('youveEntered');
+    expect(draw.flowAt()).toEqual({ youveEntered: 'waiting' });
+    expect(draw.route()).toBe('/youve-entered');
+    expect(draw.actor.getSnapshot().matches({ entry: 'entering' })).toBe(true);
+    draw.clock.increment(1500);
+    expect(draw.api.count('rewards')).toBe(1);
+  });
+
+  it('checks the rewards after 1.5 s and plays them on /rewards, then shows /home', async () => {
     const draw = await start();
     draw.open('/youve-entered');
     draw.clock.increment(1499);
     expect(draw.api.count('rewards')).toBe(0);
     draw.clock.increment(1);
     expect(draw.api.count('rewards')).toBe(1);
-    draw.api.resolve('rewards', { data: [TOKEN_REWARD] });
-    await settle();
-    expect(draw.context().rewards).toEqual([TOKEN_REWARD]);
+    await draw.answer('rewards', { data: [TOKEN_REWARD] });
+    expect(draw.flowAt()).toEqual({ rewards: { playing: 'token' } });
     expect(draw.navigations()).toEqual([
       { type: 'navigate', to: '/rewards', state: { redirectedFrom: 'YouveEntered' } },
     ]);
+    // The ticket stays 1.7 s; the server then hears it was shown, and the player is home.
+    draw.clock.increment(1700);
+    expect(draw.api.callsOf('markRewardsPlayedBack')).toEqual([[TOKEN_REWARD.id]]);
+    await draw.answer('markRewardsPlayedBack', {});
+    expect(draw.actor.getSnapshot().matches({ screen: 'home' })).toBe(true);
+    expect(draw.flow()).toBeUndefined();
+    expect(draw.navigations().at(-1)).toEqual({ type: 'navigate', to: '/home' });
+    expect(draw.context().hasReceivedGC).toBe(false);
   });
 
   it('goes to /what-i-like without rewards, or when the check fails', async () => {
@@ -633,17 +745,30 @@ describe("draw cycle: 'You're Entered To Win'", () => {
       else draw.api.reject('rewards', new ApiFailure(500, null));
       await settle();
       expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/what-i-like' }]);
+      expect(draw.flowAt()).toEqual({ whatILike: 'choosing' });
       draw.stop();
     }
   });
 
-  it('starts the 1.5 s wait with the press itself', async () => {
+  it('leads on to What I Like after a gift card, and remembers the gift card', async () => {
     const draw = await start();
     draw.press();
-    // The press itself shows the screen: its address is followed, not opened again.
-    expect(draw.actor.getSnapshot().matches({ screen: 'youveEntered' })).toBe(true);
+    await draw.answer('enterDraw', { data: ENTRY });
     draw.clock.increment(1500);
-    expect(draw.api.count('rewards')).toBe(1);
+    await draw.answer('rewards', { data: [GIFT_CARD_REWARD] });
+    expect(draw.route()).toBe('/rewards');
+    draw.clock.increment(8000);
+    await draw.answer('markRewardsPlayedBack', {});
+    expect(draw.context().hasReceivedGC).toBe(true);
+    expect(draw.flowAt()).toEqual({ whatILike: 'choosing' });
+    expect(draw.navigations().map((move) => move.to)).toEqual([
+      '/youve-entered',
+      '/rewards',
+      '/what-i-like',
+    ]);
+    expect(JSON.parse(storage.getItem(DRAW_STORAGE_KEY) ?? '{}')).toMatchObject({
+      state: { hasReceivedGC: true },
+    });
   });
 
   it('checks nothing when the player leaves the screen first', async () => {
@@ -654,11 +779,321 @@ describe("draw cycle: 'You're Entered To Win'", () => {
     draw.clock.increment(5000);
     expect(draw.api.count('rewards')).toBe(0);
     expect(draw.navigations()).toEqual([]);
+    expect(draw.flow()).toBeUndefined();
+  });
+});
+
+describe('draw cycle: the questions after a press', () => {
+  /** Pressed, entered, and on /what-i-like after a rewards check that found nothing. */
+  async function onWhatILike(options: StartOptions = {}) {
+    const draw = await start(options);
+    draw.press();
+    await draw.answer('enterDraw', { data: ENTRY });
+    // From now on the server's timer knows of the entry.
+    draw.api.answerAlways('timer', () => Promise.resolve(TIMER_ENTERED));
+    draw.clock.increment(1500);
+    await draw.answer('rewards', { data: [] });
+    expect(draw.route()).toBe('/what-i-like');
+    return draw;
+  }
+
+  it('Skip finishes the questionnaire: marked, entry and questionnaire cleared, the timer asked again', async () => {
+    const draw = await onWhatILike();
+    expect(draw.context().currentDrawEntry).toEqual(ENTRY);
+    expect(draw.api.count('timer')).toBe(1);
+    await draw.tap({ type: 'whatILike.skip' });
+    expect(draw.context()).toMatchObject({
+      hasFinishedQuestionnaire: true,
+      firstQuestionnaireAnswered: true,
+      currentQuestionnaire: null,
+      currentDrawEntry: null,
+    });
+    expect(draw.api.count('timer')).toBe(2);
+    expect(draw.actor.getSnapshot().matches({ screen: 'home' })).toBe(true);
+    expect(draw.navigations().at(-1)).toEqual({ type: 'navigate', to: '/home' });
+    // A returning player's skip is the app's alone: nothing is recorded on the server.
+    expect(draw.api.count('skipQuestionnaire')).toBe(0);
+    // The countdown to the draw's close shows: the questionnaire is done.
+    await settle();
+    expect(draw.context()).toMatchObject({ canEnterDraw: false, timeLeft: 7530 });
+  });
+
+  it("What I Like: five questions answered against the press's entry finish the questionnaire", async () => {
+    const draw = await onWhatILike();
+    await draw.tap({ type: 'whatILike.start' });
+    // The press's entry is the one the answers go with: no second entry.
+    expect(draw.api.count('enterDraw')).toBe(1);
+    expect(draw.route()).toBe('/questionnaire');
+    for (let answered = 0; answered < 5; answered += 1) {
+      const question = answered % 2 === 0 ? FIRST_QUESTION : SECOND_QUESTION;
+      await draw.answer('nextQuestion', question);
+      // The question on screen is kept, so a reload knows a questionnaire is under way.
+      expect(draw.context().currentQuestionnaire).toEqual({
+        id: question.data.id,
+        attributes: { next_question: question.data.attributes.next_question, finished: false },
+      });
+      expect(draw.context().questionsAnswered).toBe(answered);
+      await draw.tap({ type: 'card.answer', choice: answered === 0 ? 'yes' : 'no' });
+      await draw.answer('answerQuestion', {});
+    }
+    expect(draw.api.callsOf('answerQuestion')).toHaveLength(5);
+    expect(draw.api.callsOf('answerQuestion')[0]).toMatchObject({
+      questionId: 31,
+      answer: true,
+      draw_entry_id: ENTRY.id,
+      isSkipped: false,
+    });
+    // The answers are paid for; a returning player's rewards show after the next press.
+    expect(draw.api.callsOf('payRewards')).toEqual([{ draw_entry_id: ENTRY.id }]);
+    await draw.answer('payRewards', { data: [] });
+    expect(draw.context()).toMatchObject({
+      hasFinishedQuestionnaire: true,
+      currentQuestionnaire: null,
+      currentDrawEntry: null,
+    });
+    expect(draw.api.count('timer')).toBe(2);
+    expect(draw.route()).toBe('/home');
+  });
+
+  it("a first-time player's skip earns the wishlist coupon, played on /rewards, then /home", async () => {
+    const draw = await onWhatILike({ session: NEWCOMER });
+    await draw.tap({ type: 'whatILike.skip' });
+    expect(draw.api.callsOf('skipQuestionnaire')).toEqual([{ draw_entry_id: ENTRY.id }]);
+    await draw.answer('skipQuestionnaire', {});
+    await draw.answer('wishlistCoupon', {});
+    expect(draw.api.count('rewards')).toBe(2);
+    await draw.answer('rewards', { data: [COUPON_REWARD] });
+    // Finished, and the session hears the player is returning.
+    expect(draw.context().hasFinishedQuestionnaire).toBe(true);
+    expect(draw.toSession).toContainEqual({ type: 'session.questionnaireFinished' });
+    // Not from 'You're Entered To Win': the reward screens carry no such state.
+    expect(draw.navigations().at(-1)).toEqual({ type: 'navigate', to: '/rewards' });
+    draw.clock.increment(3000);
+    await draw.answer('markRewardsPlayedBack', {});
+    expect(draw.route()).toBe('/home');
+  });
+
+  it.each([
+    ['/what-i-like', 'whatILike', { whatILike: 'choosing' }, '/what-i-like'],
+    ['/disclosure', 'disclosure', { whatILike: 'choosing' }, '/what-i-like'],
+    ['/youve-entered', 'youveEntered', { youveEntered: 'waiting' }, '/youve-entered'],
+  ] as const)(
+    'opening %s restarts the flow there',
+    async (address, questionsStart, flowAt, route) => {
+      const draw = await start();
+      draw.press();
+      await draw.answer('enterDraw', { data: ENTRY });
+      draw.clock.increment(1000);
+      const pressed = draw.flow();
+      draw.open(address);
+      expect(draw.context().questionsStart).toBe(questionsStart);
+      expect(draw.flow()).not.toBe(pressed);
+      expect(draw.flowAt()).toEqual(flowAt);
+      expect(draw.route()).toBe(route);
+      // The wait of the press's screen is gone with it: no rewards check 0.5 s later.
+      draw.clock.increment(500);
+      expect(draw.api.count('rewards')).toBe(0);
+    },
+  );
+
+  it("opening /disclosure shows the promises before a player's first questionnaire", async () => {
+    const draw = await start({ session: NEWCOMER });
+    draw.open('/disclosure');
+    expect(draw.flowAt()).toEqual({ whatILike: 'disclosure' });
+    expect(draw.route()).toBe('/disclosure');
+    expect(draw.navigations()).toEqual([]);
+    // A returning player has read them: What I Like, and the address says so.
+    const returning = await start();
+    returning.open('/disclosure');
+    expect(returning.navigations()).toEqual([
+      { type: 'navigate', to: '/what-i-like', replace: true },
+    ]);
+  });
+
+  it('opening /rewards with nothing to play leads straight to /home', async () => {
+    const draw = await start({ onHome: false });
+    draw.open('/rewards');
+    expect(draw.actor.getSnapshot().matches({ screen: 'home' })).toBe(true);
+    expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/home', replace: true }]);
+    expect(draw.api.count('markRewardsPlayedBack')).toBe(0);
+  });
+
+  it('/questionnaire resumes the batch under way: the entry held, no Tell Us More, no second entry', async () => {
+    const draw = await start({
+      stored: { currentDrawEntry: ENTRY, canEnterDraw: false },
+      timer: TIMER_ENTERED,
+      onHome: false,
+    });
+    draw.open('/questionnaire');
+    expect(draw.context().questionsStart).toBe('questionnaire');
+    expect(draw.context().isAnsweringFromTellUsMore).toBe(false);
+    await settle();
+    expect(draw.api.count('startTellUsMore')).toBe(0);
+    expect(draw.api.count('enterDraw')).toBe(0);
+    expect(draw.api.isWaiting('nextQuestion')).toBe(true);
+    await draw.answer('nextQuestion', FIRST_QUESTION);
+    await draw.tap({ type: 'card.answer', choice: 'skip' });
+    expect(draw.api.callsOf('answerQuestion')).toEqual([
+      expect.objectContaining({ draw_entry_id: ENTRY.id, isSkipped: true }),
+    ]);
+  });
+
+  it('/questionnaire starts Tell Us More otherwise, answering from it only while the flow runs', async () => {
+    for (const stored of [
+      // No entry in this draw yet: the server makes one for the answers.
+      {},
+      // The entry's questionnaire is done: Tell Us More asks for more.
+      { currentDrawEntry: ENTRY, hasFinishedQuestionnaire: true, canEnterDraw: false },
+    ]) {
+      const draw = await start({ stored, timer: TIMER_ENTERED, onHome: false });
+      draw.open('/questionnaire');
+      expect(draw.context().questionsStart).toBe('tellUsMore');
+      expect(draw.context().isAnsweringFromTellUsMore).toBe(true);
+      expect(draw.flowAt()).toEqual({ questionnaire: 'tellUsMore' });
+      expect(draw.api.count('startTellUsMore')).toBe(1);
+      await draw.answer('startTellUsMore', tellUsMoreStarted(ENTRY));
+      await draw.answer('nextQuestion', FIRST_QUESTION);
+      expect(draw.context()).toMatchObject({
+        currentDrawEntry: ENTRY,
+        isAnsweringFromTellUsMore: true,
+      });
+      expect(draw.context().currentQuestionnaire?.id).toBe(FIRST_QUESTION.data.id);
+      // The Home link (or tab) ends the session: the questionnaire and its entry go with it.
+      draw.open('/home');
+      expect(draw.flow()).toBeUndefined();
+      expect(draw.context()).toMatchObject({
+        isAnsweringFromTellUsMore: false,
+        currentQuestionnaire: null,
+        currentDrawEntry: null,
+      });
+      draw.stop();
+    }
+  });
+
+  it('Tell Us More checks whether the questionnaire is finished when the device does not know', async () => {
+    const draw = await start({ hasFinished: null, onHome: false });
+    draw.open('/questionnaire');
+    await draw.answer('startTellUsMore', tellUsMoreStarted(ENTRY));
+    expect(draw.api.isWaiting('hasFinishedQuestionnaire')).toBe(true);
+    await draw.answer('hasFinishedQuestionnaire', hasFinished(true));
+    expect(draw.context()).toMatchObject({
+      hasFinishedQuestionnaire: true,
+      currentDrawEntry: ENTRY,
+      isAnsweringFromTellUsMore: true,
+    });
+  });
+
+  it('Tell Us More with no question left says so and ends: /home, nothing kept', async () => {
+    const draw = await start({ onHome: false });
+    draw.open('/questionnaire');
+    draw.api.reject('startTellUsMore', new ApiFailure(404, 'no questions'));
+    await settle();
+    expect(draw.route()).toBe('/home');
+    expect(draw.context()).toMatchObject({
+      isAnsweringFromTellUsMore: false,
+      currentDrawEntry: null,
+      currentQuestionnaire: null,
+      hasFinishedQuestionnaire: false,
+    });
+  });
+
+  it('a reload mid-batch shows the button again, and a press resumes without a second entry', async () => {
+    const draw = await start({
+      stored: {
+        canEnterDraw: false,
+        currentDrawEntry: ENTRY,
+        hasFinishedQuestionnaire: false,
+        currentQuestionnaire: {
+          id: '31',
+          attributes: { next_question: 'Do you like coffee?', finished: false },
+        },
+        questionsAnswered: 2,
+      },
+      timer: TIMER_ENTERED,
+    });
+    // The device knows of the entry: no check, and the button shows for the questions left.
+    expect(draw.api.count('hasFinishedQuestionnaire')).toBe(0);
+    expect(draw.context().canEnterDraw).toBe(true);
+    draw.press();
+    expect(draw.api.count('enterDraw')).toBe(0);
+    expect(draw.route()).toBe('/youve-entered');
+    draw.clock.increment(1500);
+    await draw.answer('rewards', { data: [] });
+    await draw.tap({ type: 'whatILike.start' });
+    await draw.answer('nextQuestion', FIRST_QUESTION);
+    await draw.tap({ type: 'card.answer', choice: 'yes' });
+    expect(draw.api.count('enterDraw')).toBe(0);
+    expect(draw.api.callsOf('answerQuestion')).toEqual([
+      expect.objectContaining({ draw_entry_id: ENTRY.id, answer: true }),
+    ]);
+  });
+});
+
+describe('draw cycle: a device that did not press', () => {
+  it('asks whether the questionnaire is done when the timer says the cycle is not finished, and shows the countdown when it is', async () => {
+    const draw = await start({ timer: TIMER_ENTERED, hasFinished: null });
+    expect(draw.actor.getSnapshot().matches({ timer: 'checkingQuestionnaire' })).toBe(true);
+    expect(draw.api.count('hasFinishedQuestionnaire')).toBe(1);
+    await draw.answer('hasFinishedQuestionnaire', hasFinished(true));
+    expect(draw.actor.getSnapshot().matches({ timer: 'idle' })).toBe(true);
+    expect(draw.context()).toMatchObject({
+      canEnterDraw: false,
+      hasFinishedQuestionnaire: true,
+      timeLeft: 7530,
+    });
+  });
+
+  it('keeps the button when the questionnaire is not done, or when the check fails', async () => {
+    for (const answer of ['not done', 'failure'] as const) {
+      const draw = await start({ timer: TIMER_ENTERED, hasFinished: null });
+      if (answer === 'not done') draw.api.resolve('hasFinishedQuestionnaire', hasFinished(false));
+      else draw.api.reject('hasFinishedQuestionnaire', new ApiFailure(503, null));
+      await settle();
+      expect(draw.actor.getSnapshot().matches({ timer: 'idle' })).toBe(true);
+      expect(draw.context()).toMatchObject({ canEnterDraw: true, hasFinishedQuestionnaire: false });
+      // Logged only.
+      expect(draw.toasts()).toEqual([]);
+      draw.stop();
+    }
+  });
+
+  it('asks nothing when the timer says the cycle is finished, or the device knows the entry', async () => {
+    const fresh = await start({ timer: TIMER_NOT_ENTERED, hasFinished: null });
+    expect(fresh.api.count('hasFinishedQuestionnaire')).toBe(0);
+    const known = await start({
+      stored: { currentDrawEntry: ENTRY },
+      timer: TIMER_ENTERED,
+      hasFinished: null,
+    });
+    expect(known.api.count('hasFinishedQuestionnaire')).toBe(0);
+    const finished = await start({
+      stored: { hasFinishedQuestionnaire: true },
+      timer: TIMER_ENTERED,
+      hasFinished: null,
+    });
+    expect(finished.api.count('hasFinishedQuestionnaire')).toBe(0);
+  });
+
+  it('at 0 the finished questionnaire is forgotten: the next draw has questions of its own', async () => {
+    const draw = await start({
+      stored: {
+        canEnterDraw: false,
+        hasFinishedQuestionnaire: true,
+        secondsUntilNextDraw: 5,
+        countdownStartedAt: T0,
+        timeLeft: 5,
+      },
+      timer: null,
+    });
+    await draw.seconds(4);
+    expect(draw.context().hasFinishedQuestionnaire).toBe(true);
+    await draw.seconds(1);
+    expect(draw.context()).toMatchObject({ canEnterDraw: true, hasFinishedQuestionnaire: false });
   });
 });
 
 describe('draw cycle: draw-storage', () => {
-  it('round-trips without loading, hasEnteredDrawInSession or rewards', async () => {
+  it('round-trips without loading, hasEnteredDrawInSession or where the questions start', async () => {
     const draw = await start();
     const unsubscribe = persistDraw(draw.actor, storage);
     draw.press();
@@ -675,7 +1110,7 @@ describe('draw cycle: draw-storage', () => {
     const stored = JSON.parse(raw ?? '{}') as { state: Record<string, unknown>; version: number };
     expect(stored.version).toBe(0);
     expect(Object.keys(stored.state).sort()).toEqual(Object.keys(INITIAL_PERSISTED_DRAW).sort());
-    for (const key of ['loading', 'hasEnteredDrawInSession', 'rewards']) {
+    for (const key of ['loading', 'hasEnteredDrawInSession', 'rewards', 'questionsStart']) {
       expect(stored.state).not.toHaveProperty(key);
     }
     expect(stored.state).toMatchObject({
@@ -695,7 +1130,7 @@ describe('draw cycle: draw-storage', () => {
     }).getSnapshot().context;
     expect(reloaded).toMatchObject({ ...parsePersistedDraw(raw), timeLeft: 86_390 });
     expect(reloaded.hasEnteredDrawInSession).toBe(false);
-    expect(reloaded.rewards).toEqual([]);
+    expect(reloaded.questionsStart).toBe('youveEntered');
     expect(reloaded.currentDrawEntry).toEqual(ENTRY);
   });
 

@@ -555,6 +555,29 @@ describe('session: flags of a signed-in player', () => {
     });
   });
 
+  it('marks the player returning once a first questionnaire is answered or skipped', async () => {
+    const { actor } = start();
+    await signIn(actor, newcomerLogin);
+    expect(actor.getSnapshot().context).toMatchObject({
+      isFirstTimeUser: true,
+      isFirstQuestionnaire: true,
+    });
+    actor.send({ type: 'session.questionnaireFinished' });
+    expect(actor.getSnapshot().context).toMatchObject({
+      isFirstTimeUser: false,
+      isFirstQuestionnaire: false,
+    });
+    // Kept on the device: the next visit is a returning player's too.
+    expect(stored()).toMatchObject({ isFirstTimeUser: false, isFirstQuestionnaire: false });
+  });
+
+  it('ignores a finished questionnaire while signed out', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.questionnaireFinished' });
+    expect(actor.getSnapshot().context.isFirstTimeUser).toBe(true);
+    expect(actor.getSnapshot().context.isFirstQuestionnaire).toBe(true);
+  });
+
   it('lets a screen hide and show the tabs (not persisted)', async () => {
     const { actor } = start();
     await signIn(actor);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setDevice } from './helpers/device';
 import {
   goTo,
+  idleDrawApi,
   PLAYER,
   renderApp,
   SERVER_CONFIG,
@@ -101,14 +102,17 @@ describe('/home', () => {
 });
 
 describe('tab bar', () => {
-  it('shows WINNINGS, Home, Tell Us More and Players off the home screen', async () => {
-    storeSignedInSession();
-    renderApp({ path: '/players-tutorial' });
-    await waitFor(() => expect(tabBar()).not.toBeNull());
-    const labels = within(tabBar() as HTMLElement)
+  /** The timer says the player has questions left (its show_tell_us_more). */
+  const questionsLeft = () => idleDrawApi({ show_tell_us_more: true });
+  const labels = () =>
+    within(tabBar() as HTMLElement)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['WINNINGS', 'Home', 'Tell Us More', 'Players']);
+
+  it('shows WINNINGS, Home, Tell Us More and Players off the home screen', async () => {
+    storeSignedInSession();
+    renderApp({ path: '/players-tutorial', drawApi: questionsLeft() });
+    await waitFor(() => expect(labels()).toEqual(['WINNINGS', 'Home', 'Tell Us More', 'Players']));
   });
 
   it('leaves Tell Us More out when the feature is off', async () => {
@@ -116,12 +120,17 @@ describe('tab bar', () => {
     renderApp({
       path: '/players-tutorial',
       config: { ...SERVER_CONFIG, features: { players: true, tell_us_more: false } },
+      drawApi: questionsLeft(),
     });
     await settle();
-    const labels = within(tabBar() as HTMLElement)
-      .getAllByRole('link')
-      .map((link) => link.textContent);
-    expect(labels).toEqual(['WINNINGS', 'Home', 'Players']);
+    expect(labels()).toEqual(['WINNINGS', 'Home', 'Players']);
+  });
+
+  it('leaves Tell Us More out when the timer says no question is left', async () => {
+    storeSignedInSession();
+    renderApp({ path: '/players-tutorial', drawApi: idleDrawApi({ show_tell_us_more: false }) });
+    await settle();
+    expect(labels()).toEqual(['WINNINGS', 'Home', 'Players']);
   });
 
   it('goes to the players page and hides the Players tab there', async () => {

@@ -1,12 +1,17 @@
 // Generated paths through the draw cycle, each walked in the real signed-in app: the player's
-// presses and window focus, the live channel's broadcasts, the clock, and the network's
-// answers drive the running draw, and every state is checked against what the player sees.
+// presses and window focus, the live channel's broadcasts, the clock, the network's answers and
+// the questions flow (its reports and its end, each reached through the flow's screens) drive
+// the running draw, and every state is checked against what the player sees.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
-import type { DrawCycleInput } from '../../machines/draw-cycle/draw-cycle.machine';
+import { NO_QUESTION_LEFT } from '../../contract/questionnaires';
+import {
+  REDIRECTED_FROM_YOUVE_ENTERED,
+  type DrawCycleInput,
+} from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import {
   goTo,
@@ -26,17 +31,44 @@ import {
   MODEL_INPUT,
   modelDrawCycleMachine,
   planDrawPaths,
+  QUESTIONS_END,
+  questionsScreenOf,
   serializeDrawState,
+  WALKED_QUESTION,
   walkedDrawCycleMachine,
   type DrawModelEvent,
   type DrawModelEventType,
   type DrawSnapshot,
+  type DrawWalkSnapshot,
+  type WithReports,
 } from './helpers/draw-cycle-model';
-import { FakeDrawApi, GRAND_PRIZE, type DrawCallName } from './helpers/draw-fake-api';
+import {
+  ENTRY,
+  FakeDrawApi,
+  FIRST_QUESTION,
+  GIFT_CARD_REWARD,
+  GRAND_PRIZE,
+  hasFinished,
+  tellUsMoreStarted,
+  TOKEN_REWARD,
+  type DrawCallName,
+} from './helpers/draw-fake-api';
+import {
+  answerCall,
+  expectQuestionCard,
+  expectQuestionLoading,
+  expectQuestionnaireTabs,
+  expectWhatILike,
+  expectYouveEntered,
+  NO_QUESTION_LEFT_FAILURE,
+  passYouveEntered,
+  playRewards,
+  tap,
+} from './helpers/questions-gestures';
 
 const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 
-const model = new TestModel<DrawSnapshot, DrawModelEvent, DrawCycleInput>(
+const model = new TestModel<DrawWalkSnapshot, DrawModelEvent, DrawCycleInput>(
   walkedDrawCycleMachine as never,
   {
     input: MODEL_INPUT,
@@ -61,29 +93,35 @@ const path = () => window.location.pathname;
 
 // ---- gestures and answers ------------------------------------------------------------------
 
-type Executor = (step: Step<DrawSnapshot, DrawModelEvent>) => Promise<void>;
+type WalkStep = Step<DrawWalkSnapshot, DrawModelEvent>;
+type Executor = (step: WalkStep) => Promise<void>;
 
-const CALLS: Record<string, DrawCallName> = {
-  enterDraw: 'enterDraw',
-  fetchTimer: 'timer',
-  fetchGrandPrizes: 'grandPrizes',
-  fetchRewards: 'rewards',
+/** Each of the draw's calls, and how the server words its answer. */
+const CALLS: Record<string, { call: DrawCallName; body: (output: unknown) => unknown }> = {
+  enterDraw: { call: 'enterDraw', body: (output) => ({ data: output }) },
+  fetchTimer: { call: 'timer', body: (output) => output },
+  checkHasFinished: { call: 'hasFinishedQuestionnaire', body: (output) => hasFinished(!!output) },
+  fetchGrandPrizes: { call: 'grandPrizes', body: (output) => ({ data: output }) },
 };
 
 /** The network answers the waiting call as the step's event says. */
-async function answer({ event }: Step<DrawSnapshot, DrawModelEvent>): Promise<void> {
+async function answer({ event }: WalkStep): Promise<void> {
   const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-  const call = CALLS[id];
-  if (!call) throw new Error(`No call behind ${event.type}`);
+  const answered = CALLS[id];
+  if (!answered) throw new Error(`No call behind ${event.type}`);
   const { drawApi } = current();
-  await waitFor(() => expect(drawApi.isWaiting(call)).toBe(true));
+  await waitFor(() => expect(drawApi.isWaiting(answered.call)).toBe(true));
   await act(async () => {
-    if ('error' in event) drawApi.reject(call, event.error);
-    else if (call === 'timer') drawApi.resolve(call, (event as { output: unknown }).output);
-    else drawApi.resolve(call, { data: (event as { output: unknown }).output });
+    if ('error' in event) drawApi.reject(answered.call, event.error);
+    else drawApi.resolve(answered.call, answered.body((event as { output: unknown }).output));
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
+
+/** The flow's screen the player is on (the app has arrived where the step starts). */
+const questionsScreenNow = () => questionsScreenOf(current().draw().getSnapshot());
+const heldEntry = () => current().draw().getSnapshot().context.currentDrawEntry;
+const drawStorage = () => window.localStorage.getItem('draw-storage') ?? '';
 
 async function advance(ms: number): Promise<void> {
   await act(async () => {
@@ -98,10 +136,13 @@ const executors = {
     const clock = new SimulatedClock();
     clock.set(T0);
     let root: DrawRef | null = null;
+    const drawApi = new FakeDrawApi();
+    // Analytics of the questions' buttons: taken at once.
+    drawApi.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
     const harness = renderApp({
       path: '/home',
       drawClock: clock,
-      drawApi: new FakeDrawApi(),
+      drawApi,
       drawInspect: (event: InspectionEvent) => {
         if ((event.actorRef as AnyActorRef).id === 'drawCycle') root = event.actorRef;
         coverage.inspect(event);
@@ -148,25 +189,86 @@ const executors = {
   'route.opened': async ({ event }) => {
     if (event.type !== 'route.opened') return;
     await goTo(event.path);
-    // /rewards and /what-i-like come with their screens; until then they lead to /home.
-    const next = ['/rewards', '/what-i-like'].includes(event.path) ? '/home' : event.path;
-    await waitFor(() => expect(path()).toBe(next));
+    await waitFor(() => expect(path()).toBe(event.path));
   },
-  // 'You're Entered To Win' for 1.5 s, then the rewards check (its own walk is below).
-  'xstate.done.actor.youveEntered': async ({ event }) => {
-    await advance(1499);
-    expect(current().drawApi.isWaiting('rewards')).toBe(false);
-    await advance(1);
-    const { rewards } = (event as { output: { rewards: unknown[] } }).output;
-    const { drawApi } = current();
-    await waitFor(() => expect(drawApi.isWaiting('rewards')).toBe(true));
-    await act(async () => {
-      drawApi.resolve('rewards', { data: rewards });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    // /rewards and /what-i-like come with their screens; until then they lead to /home.
+  // The questions flow ends, from the screen it rests on, with what it reports on the way out
+  // (its own walk is in questions-flow.model.test.tsx).
+  [QUESTIONS_END]: async ({ event }) => {
+    const app = current();
+    const finishes = (event as WithReports).reports?.some(
+      (report) => report.type === 'questionnaire.finished',
+    );
+    switch (questionsScreenNow()) {
+      case 'youveEntered':
+        // 'You're Entered To Win' for 1.5 s, then the ticket found plays on /rewards.
+        await passYouveEntered(app, [TOKEN_REWARD]);
+        expect(window.history.state).toMatchObject(REDIRECTED_FROM_YOUVE_ENTERED);
+        await playRewards(app, [TOKEN_REWARD]);
+        break;
+      case 'whatILike':
+        // A returning player's Skip: the questionnaire is over, nothing to record or win.
+        expect(finishes).toBe(true);
+        await tap('Skip');
+        await waitFor(() => expect(drawStorage()).toContain('"hasFinishedQuestionnaire":true'));
+        break;
+      case 'question':
+        // Answered; the server has no question left after it.
+        await tap('No');
+        expect(app.drawApi.callsOf('answerQuestion').at(-1)).toMatchObject({
+          questionId: WALKED_QUESTION.id,
+          answer: false,
+          isSkipped: false,
+          draw_entry_id: ENTRY.id,
+        });
+        await answerCall(app, 'answerQuestion', {});
+        await answerCall(app, 'nextQuestion', null, NO_QUESTION_LEFT_FAILURE);
+        expect(await screen.findByText(NO_QUESTION_LEFT)).toBeDefined();
+        break;
+      case 'tellUsMore':
+        // No question left for Tell Us More.
+        await answerCall(app, 'startTellUsMore', null, NO_QUESTION_LEFT_FAILURE);
+        expect(await screen.findByText(NO_QUESTION_LEFT)).toBeDefined();
+        break;
+      default:
+        throw new Error(`The walk does not end the flow from ${questionsScreenNow()}`);
+    }
     await waitFor(() => expect(path()).toBe('/home'));
   },
+  // After a press, the rewards check finds a gift card: it plays, and What I Like comes next.
+  'questionnaire.giftCardReceived': async () => {
+    const app = current();
+    await passYouveEntered(app, [GIFT_CARD_REWARD]);
+    expect(window.history.state).toMatchObject(REDIRECTED_FROM_YOUVE_ENTERED);
+    await playRewards(app, [GIFT_CARD_REWARD]);
+    await waitFor(() => expect(path()).toBe('/what-i-like'));
+    await waitFor(() => expect(drawStorage()).toContain('"hasReceivedGC":true'));
+  },
+  // The questionnaire finds the entry its answers go with: the press's (or a new one when the
+  // draw holds none), or the one Tell Us More starts with.
+  'questionnaire.entryFound': async () => {
+    const app = current();
+    if (questionsScreenNow() === 'tellUsMore') {
+      await answerCall(app, 'startTellUsMore', tellUsMoreStarted(ENTRY));
+      return;
+    }
+    const held = heldEntry();
+    const entries = app.drawApi.count('enterDraw');
+    await tap('What I Like');
+    if (held === null) await answerCall(app, 'enterDraw', { data: ENTRY });
+    else expect(app.drawApi.count('enterDraw')).toBe(entries);
+  },
+  // Tell Us More starts, and the server says the player has not finished a questionnaire.
+  'questionnaire.finishedChecked': async () => {
+    const app = current();
+    await answerCall(app, 'startTellUsMore', tellUsMoreStarted(ENTRY));
+    await answerCall(app, 'hasFinishedQuestionnaire', hasFinished(false));
+  },
+  'questionnaire.questionShown': async () => {
+    await answerCall(current(), 'nextQuestion', FIRST_QUESTION);
+    await waitFor(() => expect(drawStorage()).toContain(WALKED_QUESTION.prompt));
+  },
+  'xstate.done.actor.checkHasFinished': answer,
+  'xstate.error.actor.checkHasFinished': answer,
   'xstate.done.actor.enterDraw': answer,
   'xstate.error.actor.enterDraw': async (step) => {
     await answer(step);
@@ -189,7 +291,7 @@ const executors = {
 } satisfies Record<DrawModelEventType, Executor>;
 
 /** Waits until the running draw is where the model says the step leads. */
-async function arrive(step: Step<DrawSnapshot, DrawModelEvent>): Promise<void> {
+async function arrive(step: WalkStep): Promise<void> {
   await waitFor(() => {
     expect(serializeDrawState(current().draw().getSnapshot())).toBe(serializeDrawState(step.state));
   });
@@ -198,7 +300,7 @@ async function arrive(step: Step<DrawSnapshot, DrawModelEvent>): Promise<void> {
 const syncedExecutors = Object.fromEntries(
   Object.entries(executors).map(([type, execute]) => [
     type,
-    async (step: Step<DrawSnapshot, DrawModelEvent>) => {
+    async (step: WalkStep) => {
       await execute(step);
       await arrive(step);
     },
@@ -225,18 +327,41 @@ function expectHome(snapshot: DrawSnapshot): void {
   }
 }
 
-function expectYouveEntered(): void {
-  expect(path()).toBe('/youve-entered');
-  expect(screen.getByRole('heading', { name: "You're Entered To Win" })).toBeDefined();
-  expect(tabBar()).toBeNull();
+/** The flow's screen the player rests on (the model says which). */
+async function expectQuestions(snapshot: DrawWalkSnapshot): Promise<void> {
+  const { drawApi } = current();
+  const tellUsMore = snapshot.context.isAnsweringFromTellUsMore;
+  switch (snapshot.questionsScreen) {
+    case 'youveEntered':
+      expectYouveEntered();
+      break;
+    case 'whatILike':
+      await expectWhatILike(false);
+      break;
+    case 'loadingQuestion':
+      await expectQuestionLoading(tellUsMore);
+      expect(drawApi.isWaiting('nextQuestion')).toBe(true);
+      break;
+    case 'question':
+      await expectQuestionCard(WALKED_QUESTION.prompt, 1, 5);
+      expectQuestionnaireTabs(tellUsMore);
+      break;
+    case 'tellUsMore':
+      expect(tellUsMore).toBe(true);
+      // The server starts it. (Its 'Loading questions' toast is not checked: a toast a step
+      // asks for as it starts does not reach the screen yet.)
+      await expectQuestionLoading(true);
+      expect(drawApi.isWaiting('startTellUsMore')).toBe(true);
+      break;
+    case null:
+      throw new Error('The draw runs the questions flow, but the model has no screen for it');
+  }
+  expect(screen.queryByRole('dialog', { name: 'YOU WON!' })).toBeNull();
 }
 
-const states: Record<string, (snapshot: DrawSnapshot) => void> = {
+const states: Record<string, (snapshot: DrawWalkSnapshot) => void | Promise<void>> = {
   'screen.home': expectHome,
-  'screen.youveEntered': expectYouveEntered,
-  // No screens yet: they lead on to /home.
-  'screen.rewards': expectHome,
-  'screen.whatILike': expectHome,
+  'screen.questions': expectQuestions,
   'screen.elsewhere': () => {
     expect(path()).toBe('/wallet');
     expect(screen.queryByRole('dialog', { name: 'YOU WON!' })).toBeNull();
@@ -263,6 +388,13 @@ const states: Record<string, (snapshot: DrawSnapshot) => void> = {
   },
   'timer.idle': () => {
     expect(current().drawApi.isWaiting('timer')).toBe(false);
+    expect(current().drawApi.isWaiting('hasFinishedQuestionnaire')).toBe(false);
+  },
+  // The timer says the player's entry is in the open draw, which this device does not know of:
+  // the button stays while the app asks whether the questionnaire is done.
+  'timer.checkingQuestionnaire': (snapshot) => {
+    expect(current().drawApi.isWaiting('hasFinishedQuestionnaire')).toBe(true);
+    expect(snapshot.context.canEnterDraw).toBe(true);
   },
 };
 

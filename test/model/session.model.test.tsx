@@ -20,6 +20,7 @@ import {
   tabBar,
 } from './helpers/app-harness';
 import { CoverageRecorder, transitionKey } from './helpers/coverage';
+import { ENTRY } from './helpers/draw-fake-api';
 import {
   FRESH_DEVICE,
   serializeSessionState,
@@ -194,6 +195,22 @@ function executorsFor(device: SessionInput) {
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
     'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),
+    // A first-time player skips the questions on /what-i-like: the skip is recorded against an
+    // entry, the wishlist coupon asked for, and the player is returning from then on.
+    'session.questionnaireFinished': async () => {
+      const { drawApi } = current();
+      drawApi.answerAlways('enterDraw', () => Promise.resolve({ data: ENTRY }));
+      drawApi.answerAlways('skipQuestionnaire', () => Promise.resolve({}));
+      drawApi.answerAlways('wishlistCoupon', () => Promise.resolve({}));
+      await goTo('/what-i-like');
+      expect(
+        await screen.findByText(/Your first answers also win you a random prize/),
+      ).toBeDefined();
+      await userEvent.click(screen.getByRole('button', { name: 'Skip' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/home'));
+      expect(drawApi.callsOf('skipQuestionnaire')).toEqual([{ draw_entry_id: ENTRY.id }]);
+      expect(drawApi.count('wishlistCoupon')).toBe(1);
+    },
     // Opening /players: the session passes the address on, and its players child shows the
     // screen (the codes load; the page says 'soon' while the operator's feature is off).
     'route.opened': async () => {

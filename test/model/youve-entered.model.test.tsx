@@ -1,8 +1,7 @@
 // Generated paths through the 'You're Entered To Win' step on its own, walked in the real
 // signed-in app: the player opens /youve-entered, the clock and the rewards check's answers
 // drive the step, and each state is checked against what the player sees. The step's end is the
-// screen the draw moves on to (/rewards or /what-i-like, which lead to /home until they have
-// screens of their own).
+// screen the questions flow moves on to: the rewards found on /rewards, else /what-i-like.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -129,9 +128,19 @@ const states: Record<string, (snapshot: StepSnapshot) => Promise<void> | void> =
     expect(path()).toBe('/youve-entered');
     expect(current?.drawApi.isWaiting('rewards')).toBe(true);
   },
-  // The draw moves on (to /rewards or /what-i-like, which lead to /home for now).
-  checked: async () => {
-    await waitFor(() => expect(path()).toBe('/home'));
+  // The questions flow moves on: the rewards play (the address says they came from here), or
+  // What I Like comes next.
+  checked: async (snapshot) => {
+    if (snapshot.context.rewards.length > 0) {
+      await waitFor(() => expect(path()).toBe('/rewards'));
+      expect(window.history.state).toMatchObject({ redirectedFrom: 'YouveEntered' });
+      expect(await screen.findByRole('heading', { name: 'You won!' })).toBeDefined();
+      expect(screen.getByRole('img', { name: 'Wallet ticket' })).toBeDefined();
+    } else {
+      await waitFor(() => expect(path()).toBe('/what-i-like'));
+      expect(await screen.findByRole('button', { name: 'What I Like' })).toBeDefined();
+    }
+    expect(tabBar()).toBeNull();
   },
 };
 

@@ -135,5 +135,7 @@ export function QuestionnaireView({ step }: { step: Step }) {
 
 /** /questionnaire: the swipe cards, after What I Like or from Tell Us More. */
 export function QuestionnairePage() {
-  return <QuestionsStepView id="questionnaire" view={(step) => <QuestionnaireView step={step} />} />;
+  return (
+    <QuestionsStepView id="questionnaire" view={(step) => <QuestionnaireView step={step} />} />
+  );
 }

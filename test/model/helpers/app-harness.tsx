@@ -4,7 +4,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
-import type { AppConfigResponse, Invite, LoginResponse } from '../../../contract/api';
+import type {
+  AppConfigResponse,
+  Invite,
+  LoginResponse,
+  TimerResponse,
+} from '../../../contract/api';
 import { createDrawCycleActors } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { createWalletActors } from '../../../machines/wallet/wallet.actors';
@@ -134,13 +139,16 @@ function flowsLoadedByHand(flows: SignedInFlows) {
 
 /**
  * The draw's calls as a player without an entry sees them, answered at once: the timer says
- * the cycle is finished, no rewards, no grand prize. Tests take over a call with answerByHand.
+ * the cycle is finished (with `timer`'s changes), no rewards, no grand prize, and the
+ * analytics of the questions' buttons are taken. The questions' other calls wait for the test;
+ * tests take over a call with answerByHand.
  */
-export function idleDrawApi(): FakeDrawApi {
+export function idleDrawApi(timer: Partial<TimerResponse> = {}): FakeDrawApi {
   const drawApi = new FakeDrawApi();
-  drawApi.answerAlways('timer', () => Promise.resolve(TIMER_NOT_ENTERED));
+  drawApi.answerAlways('timer', () => Promise.resolve({ ...TIMER_NOT_ENTERED, ...timer }));
   drawApi.answerAlways('grandPrizes', () => Promise.resolve({ data: [] }));
   drawApi.answerAlways('rewards', () => Promise.resolve({ data: [] }));
+  drawApi.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   return drawApi;
 }
 

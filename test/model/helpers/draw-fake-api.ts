@@ -1,6 +1,8 @@
 // Stand-ins for what the draw cycle talks to: the API (every call waits until the test answers
-// it, unless told to answer at once) and the live channel (the test broadcasts).
+// it, unless told to answer at once), the questions flow's calls among them, and the live
+// channel (the test broadcasts).
 import type {
+  ClickEventName,
   DrawEntry,
   DrawEntryResponse,
   GrandPrize,
@@ -9,6 +11,13 @@ import type {
   RewardListResponse,
   TimerResponse,
 } from '../../../contract/api';
+import type {
+  AnswerRequest,
+  HasFinishedResponse,
+  NextQuestionResponse,
+  TellUsMoreResponse,
+} from '../../../contract/questionnaires';
+import type { RewardsResponse } from '../../../contract/rewards';
 import type { CableListener, DrawCycleApi } from '../../../machines/draw-cycle/draw-cycle.actors';
 import { DeferredApi } from './deferred-api';
 
@@ -48,11 +57,69 @@ export const TOKEN_REWARD: Reward = {
   attributes: { value: 2 },
 };
 
+/** A coupon (3 s on /rewards). */
+export const COUPON_REWARD: Reward = {
+  id: 'r-coupon',
+  type: 'coupon_reward',
+  attributes: {
+    value: 5,
+    coupon_type: 'Game Day Pizza',
+    image_link: '/images/rewards/coupon-pizza.svg',
+    kind: 'coupon',
+  },
+};
+/** A branded gift card (8 s on /rewards, and a buzz). */
+export const GIFT_CARD_REWARD: Reward = {
+  id: 'r-gift-card',
+  type: 'coupon_reward',
+  attributes: {
+    value: 25,
+    coupon_type: 'Bass Pro Shops',
+    image_link: '/images/rewards/gift-card-outdoors.svg',
+    kind: 'gift_card',
+  },
+};
+
+/** GET questionnaires/next, as the server words a question. */
+export function nextQuestion(id: number, prompt: string, finished = false): NextQuestionResponse {
+  return {
+    data: {
+      id: String(id),
+      type: 'questionnaire',
+      attributes: { next_question: prompt, finished },
+    },
+  };
+}
+export const FIRST_QUESTION = nextQuestion(31, 'Do you like coffee?');
+export const SECOND_QUESTION = nextQuestion(32, 'Do you go camping?');
+
+/** POST questionnaires/tell_us_more: the player's entry in the open draw. */
+export const tellUsMoreStarted = (entry: DrawEntry = ENTRY): TellUsMoreResponse => ({
+  data: { data: entry },
+});
+export const hasFinished = (finished: boolean): HasFinishedResponse => ({
+  data: { data: finished },
+});
+
 export class FakeDrawApi extends DeferredApi<DrawCallName> implements DrawCycleApi {
   enterDraw = () => this.call<DrawEntryResponse>('enterDraw');
   timer = () => this.call<TimerResponse>('timer');
   rewards = () => this.call<RewardListResponse>('rewards');
   grandPrizes = () => this.call<GrandPrizeListResponse>('grandPrizes');
+  // The questions flow's calls (machines/questionnaire/questions-flow.actors.ts).
+  nextQuestion = () => this.call<NextQuestionResponse>('nextQuestion');
+  answerQuestion = (questionId: number, body: AnswerRequest) =>
+    this.call<unknown>('answerQuestion', { questionId, ...body });
+  hasFinishedQuestionnaire = () => this.call<HasFinishedResponse>('hasFinishedQuestionnaire');
+  skipQuestionnaire = (drawEntryId: number) =>
+    this.call<unknown>('skipQuestionnaire', { draw_entry_id: drawEntryId });
+  startTellUsMore = () => this.call<TellUsMoreResponse>('startTellUsMore');
+  payRewards = (drawEntryId: number) =>
+    this.call<RewardsResponse>('payRewards', { draw_entry_id: drawEntryId });
+  wishlistCoupon = () => this.call<unknown>('wishlistCoupon');
+  click = (body: { click: { event_name: ClickEventName; page_url: string } }) =>
+    this.call<unknown>('click', body.click.event_name);
+  markRewardsPlayedBack = (ids: string[]) => this.call<unknown>('markRewardsPlayedBack', ids);
 }
 
 /** The live channel as the draw cycle sees it: the test plays the server's broadcast. */

@@ -68,6 +68,8 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.instructionsSeen', instructions: 'questionaire' },
   { type: 'session.tabsAllowed', allowed: false },
   { type: 'session.tabsAllowed', allowed: true },
+  // A first questionnaire ends (a first-time player's skip on /what-i-like): now returning.
+  { type: 'session.questionnaireFinished' },
   // The player opens the players screen (the route sync passes the address on).
   { type: 'route.opened', path: '/players' },
   { type: 'xstate.done.actor.logout', output: undefined },
@@ -94,6 +96,12 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionModelEvent
     if (event.type === 'session.instructionsSeen' && c.hasSeenInstructions[event.instructions])
       return false;
     if (event.type === 'session.tabsAllowed' && event.allowed === c.canSeeTabs) return false;
+    // Only the draw's questions end a questionnaire: the signed-in flows run, and a first one.
+    if (
+      event.type === 'session.questionnaireFinished' &&
+      !(c.areFlowsRunning && c.isFirstQuestionnaire)
+    )
+      return false;
     return snapshot.can(event as SessionEvent);
   });
 }
