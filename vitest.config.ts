@@ -25,7 +25,9 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts', 'test/ops/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // A hang guard, not a budget: the operator tests start processes of their own, a few
+          // seconds apiece on a busy two-core machine.
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
