@@ -62,7 +62,10 @@ describe('the Content-Security-Policy in Chromium', () => {
     await signInThroughPhoneLogin(page, server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).tap();
     await page.waitForURL('**/youve-entered');
-    await page.waitForURL('**/home', { timeout: 10_000 });
+    // What I Like follows; a first-time Skip plays the wishlist coupon, then /home.
+    await page.waitForURL('**/what-i-like', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Skip' }).tap();
+    await page.waitForURL('**/home', { timeout: 30_000 });
     await page.getByText('Enter The Next Drawing In:').waitFor();
     // The operator closes the draw: the live channel brings 'YOU WON!' without a reload.
     execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'draw', 'close'], {

@@ -43,9 +43,11 @@ describe('the draw', () => {
     await page.getByText("You're Entered To Win").first().waitFor();
     await screenshot(page, 'draw-youve-entered');
 
-    // 1.5 s later the rewards check sends the player on; the screens after it are still to
-    // come, so the player lands back on /home, entered, with the countdown.
-    await page.waitForURL('**/home', { timeout: 10_000 });
+    // 1.5 s later the rewards check sends the player to What I Like; a first-time Skip plays
+    // the wishlist coupon and lands on /home, entered, with the countdown.
+    await page.waitForURL('**/what-i-like', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Skip' }).tap();
+    await page.waitForURL('**/home', { timeout: 30_000 });
     await page.getByText("You're Entered To Win $500.").waitFor();
     await page.getByText('Enter The Next Drawing In:').waitFor();
     const countdown = page.getByText(/^\d+:\d{2}(:\d{2})?$/).first();
