@@ -8,7 +8,8 @@
 //     raw INSERT rate of the same database measured in the same run (pgbench on PostgreSQL, the
 //     same INSERT through PGlite embedded); goal at least 0.5x, p99 under 50 ms;
 //  3. answers (PATCH questionnaires/{id}) and reward claims (POST rewards), next to the same raw
-//     INSERT rate; goal at least 0.5x, p99 under 50 ms;
+//     INSERT rate; goal at least 0.5x, p99 under 50 ms (BENCH_BUSY_EMBEDDED=off: on PostgreSQL
+//     alone);
 //  4. public reads (draws/current, health): goal at least 10x main's rate, p99 under 20 ms.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +23,7 @@ import { databaseTarget, openDatabase } from '../server/db/database';
 import { createServices } from '../server/services/index';
 import { createSmsSender } from '../server/sms/sender';
 import {
+  cpuSeconds,
   freshPostgres,
   pgbenchTps,
   PGBENCH_INSERT,
@@ -47,6 +49,8 @@ interface Run {
   seconds: number;
   latencies: number[];
   statuses: Map<number, number>;
+  /** The server process's CPU time over the run, as a share of one core (when it was asked). */
+  serverCpu?: number;
 }
 
 /** autocannon against `path`, each request with the next of `tokens` (none: anonymous). */
@@ -61,12 +65,15 @@ async function cannon(
     tokens?: string[];
     /** The k-th request's own path, method, body and token (overrides the rest). */
     each?: (k: number) => { path: string; method: 'PATCH' | 'POST'; body: unknown; token: string };
+    /** The server's process id, for its CPU time over the run. */
+    serverPid?: number;
   },
 ): Promise<Run> {
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let next = 0;
   const tokens = options.tokens;
+  const cpuBefore = options.serverPid ? cpuSeconds(options.serverPid) : 0;
   const began = performance.now();
   let lastAnswerAt = began;
   await new Promise<void>((resolve, reject) => {
@@ -125,8 +132,11 @@ async function cannon(
   // Up to the last answer: autocannon notices that `amount` is reached only on its next
   // one-second tick, which would round every run up to whole seconds.
   const seconds = (lastAnswerAt - began) / 1000;
+  const serverCpu = options.serverPid
+    ? (cpuSeconds(options.serverPid) - cpuBefore) / ((performance.now() - began) / 1000)
+    : undefined;
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / seconds, seconds, latencies, statuses };
+  return { perSecond: latencies.length / seconds, seconds, latencies, statuses, serverCpu };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -253,7 +263,13 @@ async function pressesOfEveryKind(env: Record<string, string>) {
   }
 }
 
-const ANSWER_PLAYERS = Number(process.env.BENCH_ANSWER_PLAYERS ?? 2_000);
+const ANSWER_PLAYERS = Number(process.env.BENCH_ANSWER_PLAYERS ?? 4_000);
+/**
+ * Players who answer and claim first, not counted: every pooled connection prepares the busy
+ * statements and PostgreSQL plans them afresh for its first five runs (a long-running server
+ * has done so long before), and Node's JIT warms up.
+ */
+const ANSWER_WARMUP = Number(process.env.BENCH_ANSWER_WARMUP ?? 1_000);
 /** Answers per player: one batch. */
 const ANSWERS_EACH = 5;
 
@@ -265,7 +281,8 @@ const sessionOf = (token: string) =>
 /**
  * Answers, then reward claims: ANSWER_PLAYERS players with an entry each answer a batch of
  * ANSWERS_EACH questions (PATCH questionnaires/{id}), then each claims their rewards once
- * (POST rewards: tickets and a coupon), IN_FLIGHT at a time.
+ * (POST rewards: tickets and a coupon), IN_FLIGHT at a time; ANSWER_WARMUP more players do the
+ * same first, not counted.
  */
 async function answersAndClaims(env: Record<string, string>) {
   const database = await openDatabase(databaseTarget(loadConfig({ LOG_LEVEL: 'silent', ...env })));
@@ -282,7 +299,7 @@ async function answersAndClaims(env: Record<string, string>) {
       now: () => new Date(),
     });
     await services.catalog.loadStarterOnce();
-    tokens = await signedInPlayers(database, env, ANSWER_PLAYERS);
+    tokens = await signedInPlayers(database, env, ANSWER_WARMUP + ANSWER_PLAYERS);
     const draw = await services.draws.ensureOpen();
     const entries = await database.db.execute<{ session_id: string; entry_id: string }>(sql`
       with entered as (
@@ -302,40 +319,47 @@ async function answersAndClaims(env: Record<string, string>) {
   } finally {
     await database.close();
   }
-  const entries = tokens.map((token) => entryOf.get(sessionOf(token)) ?? 0);
   const server = await startServer(env);
-  try {
+  /** The answers of `players` (token and entry each), then their claims. */
+  const run = async (players: { token: string; entry: number }[]) => {
     const answers = await cannon(server.baseUrl, {
       path: '/',
       connections: IN_FLIGHT,
-      amount: tokens.length * ANSWERS_EACH,
+      amount: players.length * ANSWERS_EACH,
+      serverPid: server.pid,
       each: (k) => {
-        const player = k % tokens.length;
+        const player = players[k % players.length]!;
         return {
-          path: `/api/v1/questionnaires/${questionIds[Math.floor(k / tokens.length)]}`,
+          path: `/api/v1/questionnaires/${questionIds[Math.floor(k / players.length)]}`,
           method: 'PATCH',
           body: {
             question_prompt: 'Do you like this?',
             answer: k % 3 !== 0,
-            draw_entry_id: entries[player],
+            draw_entry_id: player.entry,
             isSkipped: false,
           },
-          token: tokens[player]!,
+          token: player.token,
         };
       },
     });
     const claims = await cannon(server.baseUrl, {
       path: '/',
       connections: IN_FLIGHT,
-      amount: tokens.length,
+      amount: players.length,
+      serverPid: server.pid,
       each: (k) => ({
         path: '/api/v1/rewards',
         method: 'POST',
-        body: { draw_entry_id: entries[k] },
-        token: tokens[k]!,
+        body: { draw_entry_id: players[k]!.entry },
+        token: players[k]!.token,
       }),
     });
     return { answers, claims };
+  };
+  try {
+    const players = tokens.map((token) => ({ token, entry: entryOf.get(sessionOf(token)) ?? 0 }));
+    if (ANSWER_WARMUP > 0) await run(players.slice(0, ANSWER_WARMUP));
+    return await run(players.slice(ANSWER_WARMUP));
   } finally {
     await server.stop();
   }
@@ -349,8 +373,16 @@ function answerRows(
 ): string[] {
   return (
     [
-      ['answers', runs.answers, `${ANSWER_PLAYERS} players x ${ANSWERS_EACH} answers`],
-      ['reward claims', runs.claims, `${ANSWER_PLAYERS} claims of a batch (tickets and a coupon)`],
+      [
+        'answers',
+        runs.answers,
+        `${ANSWER_PLAYERS} players x ${ANSWERS_EACH} answers after ${ANSWER_WARMUP} players' to warm up`,
+      ],
+      [
+        'reward claims',
+        runs.claims,
+        `${ANSWER_PLAYERS} claims of a batch (tickets and a coupon) after ${ANSWER_WARMUP} to warm up`,
+      ],
     ] as const
   ).map(([what, run, how]) => {
     const ratio = run.perSecond / raw;
@@ -359,7 +391,11 @@ function answerRows(
       `| ${what}/s, ${label}, ${IN_FLIGHT} in flight | ${run.perSecond.toFixed(0)} | ` +
       `${(ratio * 100).toFixed(0)}% of the raw INSERT rate ${raw.toFixed(0)}/s (${rawHow}; goal ≥ 50%: ${met(ratio >= 0.5)}), ` +
       `p50 ${ms(percentile(run.latencies, 50))}, p99 ${ms(p99)} (goal < 50 ms: ${met(p99 < 50)}); ` +
-      `${how}: ${statusText(run)} |`
+      `${how}: ${statusText(run)}` +
+      (run.serverCpu === undefined
+        ? ''
+        : `; server process at ${(run.serverCpu * 100).toFixed(0)}% of a core`) +
+      ' |'
     );
   });
 }
@@ -512,9 +548,12 @@ export async function busyBench(): Promise<string[]> {
     } else skipped('presses of every kind');
   }
   if (!only || only === 'answers') {
-    const run = await embedded(answersAndClaims);
-    const raw = await rawPgliteInsertRate();
-    rows.push(...answerRows('embedded PGlite', run, raw, 'the press INSERT through PGlite'));
+    // BENCH_BUSY_EMBEDDED=off: PostgreSQL alone.
+    if (process.env.BENCH_BUSY_EMBEDDED !== 'off') {
+      const run = await embedded(answersAndClaims);
+      const raw = await rawPgliteInsertRate();
+      rows.push(...answerRows('embedded PGlite', run, raw, 'the press INSERT through PGlite'));
+    }
     if (adminUrl) {
       const onPg = await onPostgres(adminUrl, 'answers', answersAndClaims);
       const rawPg = await rawPostgresInsertRate(adminUrl);

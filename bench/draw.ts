@@ -169,7 +169,7 @@ interface PressFigures {
 }
 
 /** User plus system CPU seconds a process has used so far. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

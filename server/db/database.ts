@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { DrizzleQueryError, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -26,11 +26,66 @@ const dialect = new PgDialect();
  */
 export type RunPrepared = <Row>(name: string, query: SQL) => Promise<{ rows: Row[] }>;
 
-/** Without a prepared-statement cache (PGlite, one process and one connection): plain execute. */
+/** Without a prepared-statement cache: plain execute (planned on every call). */
 export function runUnprepared(db: Database): RunPrepared {
   return async <Row>(_name: string, query: SQL) => {
     const result: unknown = await db.execute(query);
     return { rows: (result as { rows: Row[] }).rows };
+  };
+}
+
+/** `value` as an SQL literal, as node-postgres would send it as a parameter's text. */
+export function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = Array.isArray(value) ? arrayLiteral(value) : literalText(value);
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+function literalText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return value.toString();
+  }
+  return JSON.stringify(value);
+}
+
+function arrayLiteral(values: readonly unknown[]): string {
+  const element = (value: unknown): string => {
+    if (value === null || value === undefined) return 'NULL';
+    if (Array.isArray(value)) return arrayLiteral(value);
+    return `"${literalText(value).replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+  };
+  return `{${values.map(element).join(',')}}`;
+}
+
+/**
+ * PGlite keeps no named statements of the wire protocol, so the busy statements are kept with
+ * SQL's PREPARE (once per name) and run with EXECUTE, their values written in as literals
+ * (parsing that is cheap; planning a large statement on every call cost more than running it).
+ * A failure reads as one of `db.execute`: the statement's text with its values apart, as
+ * `params` (which the logs leave out).
+ */
+function runPreparedOnPglite(client: PGlite, db: Database): RunPrepared {
+  const prepared = new Map<string, Promise<unknown>>();
+  return async <Row>(name: string, query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = client.exec(`prepare ${name} as ${text}`);
+      prepared.set(name, ready);
+      ready.catch(() => prepared.delete(name));
+    }
+    try {
+      await ready;
+      const args = params.length > 0 ? `(${params.map(sqlLiteral).join(', ')})` : '';
+      const result: unknown = await db.execute(sql.raw(`execute ${name}${args}`));
+      return { rows: (result as { rows: Row[] }).rows };
+    } catch (error) {
+      const cause = error instanceof DrizzleQueryError ? error.cause : error;
+      if (cause instanceof Error && 'query' in cause) (cause as { query: unknown }).query = text;
+      throw new DrizzleQueryError(text, params, cause instanceof Error ? cause : undefined);
+    }
   };
 }
 
@@ -41,7 +96,7 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** Applies every migration not yet applied, with the migrator of the matching driver. */
   migrate(): Promise<void>;
-  /** Runs a busy statement prepared once per connection where the engine keeps them. */
+  /** Runs a busy statement prepared once per connection (embedded: with SQL's PREPARE). */
   runPrepared: RunPrepared;
   /** Answers when the database can run a query (runs one). */
   ping(): Promise<boolean>;
@@ -198,7 +253,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       db,
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
-      runPrepared: runUnprepared(db),
+      runPrepared: runPreparedOnPglite(client, db),
       ping: () => ping(db, () => closed),
       reachability,
       notify: (channel, payload) => {

@@ -1,7 +1,8 @@
 // Questions a player has left, their answers and skipped questionnaires.
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database, RunPrepared } from '../db/database';
-import { answers, drawEntries, questionnaireSkips, questions } from '../db/schema';
+import { answers, drawEntries, questionnaireSkips, questions, sessions, users } from '../db/schema';
+import { liveSessionsAmong } from './sessions';
 
 /** The player's next unanswered question (catalog order) and how many they have left. */
 export async function nextQuestion(db: Database, userId: string) {
@@ -38,7 +39,8 @@ export async function isOwnEntry(db: Database, userId: string, id: number): Prom
 export type KeptAnswer = { answer: boolean | null; skipped: boolean; drawEntryId: number };
 
 export type AnswerToRecord = {
-  userId: string;
+  /** The session answering (its token's); the answer is its player's. */
+  sessionId: string;
   questionId: number;
   drawEntryId: number;
   answer: boolean | null;
@@ -46,6 +48,8 @@ export type AnswerToRecord = {
 };
 
 export type RecordedAnswer = {
+  /** False when the session is not live: nothing else was looked at. */
+  sessionLive: boolean;
   questionFound: boolean;
   entryFound: boolean;
   kept: KeptAnswer | null;
@@ -54,17 +58,20 @@ export type RecordedAnswer = {
 type KeptRow = { answer: boolean | null; skipped: boolean; draw_entry_id: number | string };
 
 /**
- * In one statement, for answers arriving together: records each answer unless its player
- * answered the question before, when the question exists and the entry is the player's, and
- * answers for each (in order) whether both were found and the answer kept (the new one, or the
- * earlier one). Two answers of one player to one question in one go keep the first.
+ * In one statement, for answers arriving together: for each answer whose session is live at
+ * `at` (as for every signed-in call: see liveSessionsAmong), records it for the session's
+ * player unless they answered the question before, when the question exists and the entry is
+ * the player's, and answers for each (in order) whether the session was live, whether both
+ * were found and the answer kept (the new one, or the earlier one). Two answers of one player
+ * to one question in one go keep the first.
  */
 export async function recordAnswers(
   runPrepared: RunPrepared,
   batch: readonly AnswerToRecord[],
+  at: Date,
 ): Promise<RecordedAnswer[]> {
   type Row = {
-    n: number | string;
+    live: boolean;
     question_found: boolean;
     entry_found: boolean;
     inserted: KeptRow | null;
@@ -72,22 +79,36 @@ export async function recordAnswers(
   };
   const column = <T>(pick: (a: AnswerToRecord) => T) => sql.param(batch.map(pick));
   const result = await runPrepared<Row>(
-    'record_answers',
+    'record_answers_in_sessions',
     sql`
     with input as (
+      -- Through array(...), so the planner sees no length: every run plans as if for the same
+      -- few answers, and PostgreSQL keeps one plan for the statement instead of planning each
+      -- batch afresh for its size.
       select * from unnest(
-        ${column((a) => a.userId)}::uuid[], ${column((a) => a.questionId)}::int[],
-        ${column((a) => a.drawEntryId)}::bigint[], ${column((a) => a.answer)}::boolean[],
-        ${column((a) => a.skipped)}::boolean[]
-      ) with ordinality as t(user_id, question_id, draw_entry_id, answer, skipped, n)
+        array(select unnest(${column((a) => a.sessionId)}::uuid[])),
+        array(select unnest(${column((a) => a.questionId)}::int[])),
+        array(select unnest(${column((a) => a.drawEntryId)}::bigint[])),
+        array(select unnest(${column((a) => a.answer)}::boolean[])),
+        array(select unnest(${column((a) => a.skipped)}::boolean[]))
+      ) with ordinality as t(session_id, question_id, draw_entry_id, answer, skipped, n)
+    ),
+    live as (
+      select ${sessions.id} as session_id, ${sessions.userId} as user_id
+      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${liveSessionsAmong([...new Set(batch.map((a) => a.sessionId))], at)}
     ),
     checked as (
-      select i.*,
-        exists (select 1 from ${questions} q where q.id = i.question_id) as question_found,
-        exists (
-          select 1 from ${drawEntries} e where e.id = i.draw_entry_id and e.user_id = i.user_id
-        ) as entry_found
-      from input i
+      -- Scalar subqueries, one probe of a primary key each: an exists() may be planned as a
+      -- hash of the whole table, built on every run.
+      select i.*, live.user_id,
+        coalesce((select true from ${questions} q where q.id = i.question_id), false)
+          as question_found,
+        coalesce((
+          select true from ${drawEntries} e
+          where e.id = i.draw_entry_id and e.user_id = live.user_id
+        ), false) as entry_found
+      from input i join live on live.session_id = i.session_id
     ),
     ins as (
       insert into ${answers} (user_id, question_id, draw_entry_id, answer, skipped)
@@ -97,7 +118,9 @@ export async function recordAnswers(
       on conflict (user_id, question_id) do nothing
       returning user_id, question_id, answer, skipped, draw_entry_id
     )
-    select c.n, c.question_found, c.entry_found,
+    select c.n is not null as live,
+      coalesce(c.question_found, false) as question_found,
+      coalesce(c.entry_found, false) as entry_found,
       (select row_to_json(x) from (
         select ins.answer, ins.skipped, ins.draw_entry_id from ins
         where ins.user_id = c.user_id and ins.question_id = c.question_id limit 1
@@ -106,13 +129,14 @@ export async function recordAnswers(
         select a.answer, a.skipped, a.draw_entry_id from ${answers} a
         where a.user_id = c.user_id and a.question_id = c.question_id
       ) x) as earlier
-    from checked c
-    order by c.n`,
+    from input i left join checked c on c.n = i.n
+    order by i.n`,
   );
   return result.rows.map((row) => {
     // The statement sees the table as it was: a new answer is in `inserted`, an old in `earlier`.
     const kept = row.inserted ?? row.earlier;
     return {
+      sessionLive: row.live,
       questionFound: row.question_found,
       entryFound: row.entry_found,
       kept: kept && {

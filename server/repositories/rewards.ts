@@ -1,77 +1,227 @@
 // Rewards earned by answers: the once-per-entry payout, the wishlist an offer is chosen by, and
 // the player's coupons (claimed once, deleted from the list).
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/database';
-import { answers, firstSkipRewards, offers, questions, rewards } from '../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, RunPrepared } from '../db/database';
+import {
+  answers,
+  drawEntries,
+  firstSkipRewards,
+  offers,
+  questions,
+  rewards,
+  sessions,
+  users,
+} from '../db/schema';
+import type { RewardRow } from './prizes';
+import { liveSessionsAmong } from './sessions';
 
 export type OfferRow = typeof offers.$inferSelect;
 
-/**
- * Marks the entry's answers not paid for yet as paid, and answers them: racing payments of one
- * entry each get different answers (a row is taken once), so nothing is paid twice.
- */
-export async function takeUnpaidAnswers(
-  db: Database,
-  drawEntryId: number,
-  userId: string,
-  at: Date,
-) {
-  return db
-    .update(answers)
-    .set({ paidAt: at })
-    .where(
-      and(eq(answers.drawEntryId, drawEntryId), eq(answers.userId, userId), isNull(answers.paidAt)),
-    )
-    .returning({ skipped: answers.skipped });
-}
+/** A claim of an entry's rewards: the session asking (its token's) and the entry. */
+export type EntryClaim = { sessionId: string; drawEntryId: number };
 
-/** A token reward of `tickets` wallet tickets, with the tickets, in one statement. */
-export async function insertTokenReward(
-  db: Database,
-  values: { userId: string; drawEntryId: number; tickets: number; image: string },
-) {
-  const { userId, drawEntryId, tickets, image } = values;
-  await db.execute(sql`
-    with reward as (
-      insert into ${rewards} (user_id, type, value, image_link, draw_entry_id)
-      values (${userId}::uuid, 'token_reward', ${tickets}::int, ${image}, ${drawEntryId}::bigint)
-      returning id
-    )
-    insert into wallet_tickets (user_id, source, reward_id)
-    select ${userId}::uuid, 'token_reward', reward.id
-    from reward, generate_series(1, ${tickets}::int)`);
-}
+/** A reward as a payment answers it: what the player's list shows. */
+export type PaidReward = Pick<
+  RewardRow,
+  'id' | 'type' | 'value' | 'valueCents' | 'couponType' | 'imageLink' | 'link' | 'kind' | 'claimed'
+>;
+
+export type EntryPayment = {
+  /** The player of the session. */
+  userId: string;
+  /** Whether the entry is the player's (another player's entry is no more there than none). */
+  entryFound: boolean;
+  /**
+   * Some answers this statement saw unpaid were paid by a racing payment that committed while
+   * it waited for them (or by a claim of the same entry from another of the player's sessions
+   * in the same statement): `rewards` lacks that payment's rewards, which a fresh read finds.
+   */
+  raced: boolean;
+  /** Every reward of the entry, what was paid before and what this payment paid. */
+  rewards: PaidReward[];
+};
+
+type PaidRewardJson = {
+  id: string;
+  type: RewardRow['type'];
+  value: number;
+  value_cents: number | null;
+  coupon_type: string | null;
+  image_link: string | null;
+  link: string | null;
+  kind: RewardRow['kind'];
+  claimed: boolean;
+};
 
 /**
- * In one statement, a coupon reward for the player: an offer whose tags meet what they said yes
- * to when there is one (chosen at random among those), any offer otherwise. False when the
- * catalog has no offer.
+ * Pays, in one statement, the claims arriving together: for each claim whose session is live
+ * at `rule.at` (as for every signed-in call: see liveSessionsAmong), the entry's answers of
+ * the session's player not paid for yet are marked paid, a token reward with a wallet ticket per
+ * answer (yes or no) is inserted, and a coupon or gift card per whole batch of `perBatch`
+ * answers (skips included), the offer chosen at random among those whose tags meet what the
+ * player said yes to, any offer when none does; each claim is answered (in `claims` order)
+ * with all the entry's rewards, or null when its session is not live. Only the player's own
+ * answers are taken, so another player's entry pays nothing.
+ *
+ * Each answer is marked once: a statement that meets an answer a racing one has marked waits
+ * for that one to commit and leaves the answer out (nothing is paid twice; see `raced`). Two
+ * statements could wait for each other over two entries each claimed twice at once, in reverse
+ * order: PostgreSQL then fails one, and the caller tries its claims again one by one. One
+ * statement: a failure writes nothing.
  */
-export async function insertCouponFromWishlist(
-  db: Database,
-  userId: string,
-  drawEntryId: number | null,
-): Promise<(typeof rewards.$inferSelect)['id'] | null> {
-  const result = await db.execute<{ id: string }>(sql`
-    with wishlist as (
-      select coalesce(array_agg(distinct tag), '{}') as tags
-      from ${answers} join ${questions} on ${questions.id} = ${answers.questionId},
-        unnest(${questions.tags}) as tag
-      where ${answers.userId} = ${userId}::uuid and ${answers.answer}
+export async function payEntriesInSessions(
+  runPrepared: RunPrepared,
+  claims: readonly EntryClaim[],
+  rule: { at: Date; ticketsPerAnswer: number; perBatch: number; tokenImage: string },
+): Promise<(EntryPayment | null)[]> {
+  type Row = {
+    user_id: string | null;
+    entry_found: boolean;
+    raced: boolean;
+    rewards: PaidRewardJson[];
+  };
+  // What the answer shows of a reward, from the table or from a reward made by this statement.
+  const shown = sql`id, type, value, value_cents, coupon_type, image_link, link, kind, claimed,
+    created_at`;
+  const result = await runPrepared<Row>(
+    'pay_entries_in_sessions',
+    sql`
+    with input as (
+      -- Through array(...), so the planner sees no length: every run plans as if for the same
+      -- few claims, and PostgreSQL settles on one plan for the statement (a plan cost by the
+      -- batch's size was planned afresh on every run, and large ones compiled by the JIT).
+      select * from unnest(
+        array(select unnest(${sql.param(claims.map((c) => c.sessionId))}::uuid[])),
+        array(select unnest(${sql.param(claims.map((c) => c.drawEntryId))}::bigint[]))
+      ) with ordinality as t(session_id, draw_entry_id, n)
     ),
-    offer as (
-      select o.* from ${offers} o, wishlist
-      order by (o.tags && wishlist.tags) desc, random()
-      limit 1
+    live as (
+      select ${sessions.id} as session_id, ${sessions.userId} as user_id
+      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${liveSessionsAmong([...new Set(claims.map((c) => c.sessionId))], rule.at)}
+    ),
+    claim as (
+      select i.n, live.user_id, i.draw_entry_id
+      from input i join live on live.session_id = i.session_id
+    ),
+    seen as (
+      select a.id, claim.n from claim
+        join ${answers} a on a.draw_entry_id = claim.draw_entry_id and a.user_id = claim.user_id
+      where a.paid_at is null
+    ),
+    taken as (
+      -- A row a racing payment has taken waits for it, then is left out (paid by then).
+      update ${answers} a set paid_at = ${rule.at.toISOString()}::timestamptz
+      from seen where a.id = seen.id and a.paid_at is null
+      returning seen.n, a.skipped
+    ),
+    paid as (
+      select claim.n, claim.user_id, claim.draw_entry_id,
+        coalesce(t.answered, 0) as answered, coalesce(t.taken, 0) as taken,
+        coalesce(s.seen, 0) as seen
+      from claim
+        left join (
+          select n, count(*) filter (where not skipped)::int as answered, count(*)::int as taken
+          from taken group by n
+        ) as t on t.n = claim.n
+        left join (select n, count(*)::int as seen from seen group by n) as s on s.n = claim.n
+    ),
+    -- The rewards this statement makes, with their ids, so the answer needs no join back.
+    new_tokens as (
+      select n, gen_random_uuid() as id, user_id, draw_entry_id,
+        answered * ${rule.ticketsPerAnswer}::int as value
+      from paid where answered > 0
+    ),
+    new_coupons as (
+      select paid.n, gen_random_uuid() as id, paid.user_id, paid.draw_entry_id,
+        offer.id as offer_id, offer.value_cents, offer.coupon_type, offer.image, offer.link,
+        offer.kind, coalesce(offer.code, offer.delivery_note) as message
+      from paid
+        cross join lateral (
+          select coalesce(array_agg(distinct tag), '{}') as tags
+          from ${answers} a join ${questions} q on q.id = a.question_id, unnest(q.tags) as tag
+          where a.user_id = paid.user_id and a.answer
+        ) as wishlist
+        -- A row per coupon (unnest, not generate_series: the planner takes a thousand rows for
+        -- a generate_series of unknown length, and ten for an unnest).
+        cross join lateral unnest(array_fill(1, array[paid.taken / ${rule.perBatch}::int]))
+          with ordinality as batch(one, k)
+        cross join lateral (
+          -- batch.k keeps each coupon's draw its own.
+          select o.* from ${offers} o where batch.k > 0
+          order by (o.tags && wishlist.tags) desc, random()
+          limit 1
+        ) as offer
+      where paid.taken >= ${rule.perBatch}::int
+    ),
+    tokens as (
+      insert into ${rewards} (id, user_id, type, value, image_link, draw_entry_id)
+      select id, user_id, 'token_reward', value, ${rule.tokenImage}, draw_entry_id from new_tokens
+    ),
+    tickets as (
+      insert into wallet_tickets (user_id, source, reward_id)
+      select new_tokens.user_id, 'token_reward', new_tokens.id
+      from new_tokens cross join lateral unnest(array_fill(1, array[new_tokens.value]))
+    ),
+    coupons as (
+      insert into ${rewards} (id, user_id, type, value, value_cents, coupon_type, image_link,
+        link, offer_id, kind, message, draw_entry_id)
+      select id, user_id, 'coupon_reward', value_cents / 100, value_cents, coupon_type, image,
+        link, offer_id, kind, message, draw_entry_id
+      from new_coupons
+    ),
+    made as (
+      select n, json_agg(r) as rewards from (
+        select n, id, 'token_reward' as type, value, null::int as value_cents,
+          null as coupon_type, ${rule.tokenImage} as image_link, null as link, null as kind,
+          false as claimed, now() as created_at
+        from new_tokens
+        union all
+        select n, id, 'coupon_reward', value_cents / 100, value_cents, coupon_type, image, link,
+          kind, false, now()
+        from new_coupons
+      ) as r
+      group by n
     )
-    insert into ${rewards} (user_id, type, value, value_cents, coupon_type, image_link, link,
-      offer_id, kind, message, draw_entry_id)
-    select ${userId}::uuid, 'coupon_reward', offer.value_cents / 100, offer.value_cents,
-      offer.coupon_type, offer.image, offer.link, offer.id, offer.kind,
-      coalesce(offer.code, offer.delivery_note), ${drawEntryId}::bigint
-    from offer
-    returning id`);
-  return (result as { rows: { id: string }[] }).rows[0]?.id ?? null;
+    select paid.user_id::text as user_id,
+      -- A scalar subquery, one probe of the primary key: an exists() here may be planned as a
+      -- hash of the whole table, built on every run.
+      coalesce((
+        select true from ${drawEntries} e
+        where e.id = paid.draw_entry_id and e.user_id = paid.user_id
+      ), false) as entry_found,
+      coalesce(paid.seen > paid.taken, false) as raced,
+      (select coalesce(json_agg(r order by r.created_at, r.id), '[]') from (
+        select ${shown} from ${rewards} r
+        where r.user_id = paid.user_id and r.draw_entry_id = paid.draw_entry_id
+        union all
+        select ${shown} from json_populate_recordset(null::${rewards}, made.rewards)
+      ) r) as rewards
+    from input
+      left join paid on paid.n = input.n
+      left join made on made.n = input.n
+    order by input.n`,
+  );
+  return result.rows.map((row) =>
+    row.user_id === null
+      ? null
+      : {
+          userId: row.user_id,
+          entryFound: row.entry_found,
+          raced: row.raced,
+          rewards: row.rewards.map((r) => ({
+            id: r.id,
+            type: r.type,
+            value: r.value,
+            valueCents: r.value_cents,
+            couponType: r.coupon_type,
+            imageLink: r.image_link,
+            link: r.link,
+            kind: r.kind,
+            claimed: r.claimed,
+          })),
+        },
+  );
 }
 
 /** The tags of the questions the player said yes to: what they want. */

@@ -13,11 +13,24 @@ const MAX_BATCH = 500;
 /** Statements of one kind on their way at once; the next waits and grows meanwhile. */
 const MAX_IN_FLIGHT = 2;
 
+export interface BatchOptions {
+  /**
+   * When `many` fails for a batch of several keys and this says so of the error, each key is
+   * tried again alone, so that one bad key fails only its own call (a statement is all or
+   * nothing). Without it, or when it answers false (the database gone, say), every call of
+   * the batch fails with the batch.
+   */
+  retryAlone?: (error: unknown) => boolean;
+}
+
 /**
  * `one(key)` for a function that answers many keys at once. `many` gets the keys of one turn
  * (duplicates included, in call order) and answers each position.
  */
-export function batched<K, V>(many: (keys: readonly K[]) => Promise<V[]>): (key: K) => Promise<V> {
+export function batched<K, V>(
+  many: (keys: readonly K[]) => Promise<V[]>,
+  options: BatchOptions = {},
+): (key: K) => Promise<V> {
   let active = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -29,6 +42,19 @@ export function batched<K, V>(many: (keys: readonly K[]) => Promise<V[]>): (key:
     async (keys) => {
       try {
         return await many(keys);
+      } catch (error) {
+        if (keys.length < 2 || !options.retryAlone?.(error)) throw error;
+        // DataLoader takes an Error in a position as that call's failure.
+        return Promise.all(
+          keys.map(async (key) => {
+            try {
+              const [value] = await many([key]);
+              return value as V;
+            } catch (alone) {
+              return alone instanceof Error ? alone : new Error(String(alone));
+            }
+          }),
+        );
       } finally {
         release();
       }

@@ -17,7 +17,7 @@ import {
   type AnswerToRecord,
   recordSkip,
 } from '../repositories/questionnaires';
-import { runUnprepared } from '../db/database';
+import { isDatabaseUnreachable, runUnprepared } from '../db/database';
 import { batched } from './batched';
 import type { ServiceContext } from './context';
 
@@ -34,9 +34,16 @@ export function createQuestionnaireService(
     if (!(await isOwnEntry(db, userId, drawEntryId))) throw notFound(UNKNOWN_ENTRY);
   };
 
-  /** Answers arriving together go to the database in one statement. */
+  /**
+   * Answers arriving together go to the database in one statement, their sessions checked in
+   * it; a statement that fails for a reason of its own (two waiting for each other's answers to
+   * one question, say) is tried again answer by answer.
+   */
   const runPrepared = context.runPrepared ?? runUnprepared(db);
-  const recordAs = batched((batch: readonly AnswerToRecord[]) => recordAnswers(runPrepared, batch));
+  const recordAs = batched(
+    (batch: readonly AnswerToRecord[]) => recordAnswers(runPrepared, batch, context.now()),
+    { retryAlone: (error) => !isDatabaseUnreachable(error) },
+  );
 
   return {
     /** The next question, and whether it is the last the player has; 404 when none is left. */
@@ -46,19 +53,23 @@ export function createQuestionnaireService(
       return { id: question.id, prompt: question.prompt, isLast: question.left === 1 };
     },
 
-    /** Records the answer (or skip); a repeat answers what was kept the first time. */
-    async answer(
-      userId: string,
+    /**
+     * Records the answer (or skip) of the session's player; a repeat answers what was kept the
+     * first time. Null when the session is not live.
+     */
+    async answerInSession(
+      sessionId: string,
       questionId: number,
       input: { answer: boolean; drawEntryId: number; isSkipped: boolean },
     ) {
       const recorded = await recordAs({
-        userId,
+        sessionId,
         questionId,
         drawEntryId: input.drawEntryId,
         answer: input.isSkipped ? null : input.answer,
         skipped: input.isSkipped,
       });
+      if (!recorded.sessionLive) return null;
       if (!recorded.questionFound) throw notFound(UNKNOWN_QUESTION);
       // Another player's entry is no more there than one that does not exist.
       if (!recorded.entryFound) throw notFound(UNKNOWN_ENTRY);

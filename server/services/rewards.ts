@@ -6,32 +6,33 @@
 import type { Reward } from '../../contract/api';
 import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { ALREADY_CLAIMED, ONLY_FIRST_SKIP, TICKETS_PER_ANSWER } from '../../contract/rewards';
-import type { Database } from '../db/database';
+import { isDatabaseUnreachable, runUnprepared } from '../db/database';
 import { conflict, invalid, notFound } from '../errors';
-import { isOwnEntry } from '../repositories/questionnaires';
 import {
   claimCoupon,
   deleteCoupon,
   findRewardOf,
   firstSkipRewardOf,
-  insertCouponFromWishlist,
   insertReward,
-  insertTokenReward,
   markPlayedBack,
+  payEntriesInSessions,
   pickOffer,
   recordFirstSkipReward,
   rewardsOfEntry,
-  takeUnpaidAnswers,
   wishlistOf,
+  type EntryClaim,
+  type EntryPayment,
   type OfferRow,
+  type PaidReward,
 } from '../repositories/rewards';
-import type { RewardRow } from '../repositories/prizes';
+import { batched } from './batched';
 import type { ServiceContext } from './context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UNKNOWN_REWARD = 'Unknown reward';
+const TOKEN_IMAGE = '/images/rewards/token.svg';
 
-export function toRewardView(row: RewardRow): Reward {
+export function toRewardView(row: PaidReward): Reward {
   const value = row.valueCents === null ? row.value : row.valueCents / 100;
   return {
     id: row.id,
@@ -64,7 +65,8 @@ function couponFrom(offer: OfferRow, userId: string, drawEntryId: number | null)
   };
 }
 
-export function createRewardService({ db, now }: ServiceContext) {
+export function createRewardService(context: ServiceContext) {
+  const { db, now } = context;
   const ownReward = async (userId: string, id: string) => {
     const reward = UUID.test(id) ? await findRewardOf(db, id, userId) : null;
     if (!reward) throw notFound(UNKNOWN_REWARD);
@@ -72,39 +74,46 @@ export function createRewardService({ db, now }: ServiceContext) {
   };
 
   /**
-   * Pays for the entry's answers not paid for yet: a ticket per answer, a coupon per whole
-   * batch of them (skips count towards a batch, not towards tickets).
+   * Claims arriving together are paid in one statement, which also checks their sessions (see
+   * payEntriesInSessions); one session claiming one entry twice in a turn is paid once and
+   * both calls get the answer. A statement that fails for a reason of its own (not the
+   * database gone) is tried again claim by claim, so one claim's failure fails only that claim.
    */
-  async function pay(tx: Database, userId: string, drawEntryId: number) {
-    const taken = await takeUnpaidAnswers(tx, drawEntryId, userId, now());
-    const answered = taken.filter((answer) => !answer.skipped).length;
-    if (answered > 0) {
-      await insertTokenReward(tx, {
-        userId,
-        drawEntryId,
-        tickets: answered * TICKETS_PER_ANSWER,
-        image: '/images/rewards/token.svg',
-      });
-    }
-    for (let batch = 0; batch < Math.floor(taken.length / QUESTIONS_PER_BATCH); batch += 1) {
-      await insertCouponFromWishlist(tx, userId, drawEntryId);
-    }
-  }
+  const runPrepared = context.runPrepared ?? runUnprepared(db);
+  const payAs = batched(
+    async (claims: readonly EntryClaim[]): Promise<(EntryPayment | null)[]> => {
+      const key = (claim: EntryClaim) => `${claim.sessionId}/${claim.drawEntryId}`;
+      const distinct = [...new Map(claims.map((claim) => [key(claim), claim])).values()];
+      const rule = {
+        at: now(),
+        ticketsPerAnswer: TICKETS_PER_ANSWER,
+        perBatch: QUESTIONS_PER_BATCH,
+        tokenImage: TOKEN_IMAGE,
+      };
+      const paid = await payEntriesInSessions(runPrepared, distinct, rule);
+      const byKey = new Map(distinct.map((claim, index) => [key(claim), paid[index] ?? null]));
+      return claims.map((claim) => byKey.get(key(claim)) ?? null);
+    },
+    { retryAlone: (error) => !isDatabaseUnreachable(error) },
+  );
 
   return {
-    /** Pays what the entry's new answers earned; answers all the entry's rewards. */
-    async payEntry(userId: string, drawEntryId: number): Promise<Reward[]> {
-      const paid = await db.transaction(async (tx) => {
-        // Only the player's own answers are taken. A racing payment waits on the answers this
-        // one takes, then finds them paid.
-        await pay(tx, userId, drawEntryId);
-        return rewardsOfEntry(tx, drawEntryId, userId);
-      });
-      // Nothing for it: an entry of the player's without answers, or not theirs at all.
-      if (paid.length === 0 && !(await isOwnEntry(db, userId, drawEntryId))) {
-        throw notFound('Unknown entry');
-      }
-      return paid.map(toRewardView);
+    /**
+     * Pays for the entry's answers not paid for yet (a ticket per answer, a coupon per whole
+     * batch of them, skips counting towards a batch and not towards tickets) and answers all
+     * the entry's rewards; null when the session is not live.
+     */
+    async payEntryInSession(sessionId: string, drawEntryId: number): Promise<Reward[] | null> {
+      const paid = await payAs({ sessionId, drawEntryId });
+      if (!paid) return null;
+      // Another player's entry is no more there than one that does not exist.
+      if (!paid.entryFound) throw notFound('Unknown entry');
+      // A racing payment of this entry paid some of the answers and has committed since this
+      // statement began: read the entry's rewards again to answer those too.
+      const rewards = paid.raced
+        ? await rewardsOfEntry(db, drawEntryId, paid.userId)
+        : paid.rewards;
+      return rewards.map(toRewardView);
     },
 
     /** The first skip's wishlist coupon: created once, the same one answered after. */

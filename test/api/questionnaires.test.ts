@@ -139,6 +139,67 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
     expect(rows[0]?.answer).toBe(kept[0]);
   });
 
+  it('records answers arriving together in one go, each by its session, refusing a dead one', async () => {
+    const sessionOf = (token: string) =>
+      (
+        JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+          sid: string;
+        }
+      ).sid;
+    const one = await player();
+    const otherDevice = await app.services.sessions.open(database().db, one.user.id);
+    const gone = await player();
+    expect((await call('POST', 'users/logout', gone.token, {})).statusCode).toBe(200);
+    const stranger = await player();
+    const id = Number((await next(one.token)).id);
+    const input = (entryId: number, answer: boolean) => ({
+      answer,
+      drawEntryId: entryId,
+      isSkipped: false,
+    });
+    // Called in one turn: one statement for all of them.
+    const settled = await Promise.allSettled([
+      app.services.questionnaires.answerInSession(
+        sessionOf(one.token),
+        id,
+        input(one.entry.id, true),
+      ),
+      app.services.questionnaires.answerInSession(otherDevice.id, id, input(one.entry.id, false)),
+      app.services.questionnaires.answerInSession(
+        sessionOf(gone.token),
+        id,
+        input(gone.entry.id, true),
+      ),
+      app.services.questionnaires.answerInSession(
+        sessionOf(stranger.token),
+        id,
+        input(one.entry.id, true),
+      ),
+      app.services.questionnaires.answerInSession(
+        sessionOf(stranger.token),
+        id,
+        input(stranger.entry.id, false),
+      ),
+    ]);
+    expect(settled.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const values = settled.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    // One player from two devices: the first answer is kept, and both are told so.
+    expect(values[0]).toEqual({ answer: true, skipped: false, drawEntryId: one.entry.id });
+    expect(values[1]).toEqual(values[0]);
+    expect(values[2]).toBeNull();
+    expect(settled[3]).toMatchObject({ reason: { statusCode: 404 } });
+    expect(values[4]).toEqual({ answer: false, skipped: false, drawEntryId: stranger.entry.id });
+    expect(await database().db.$count(answers, eq(answers.userId, one.user.id))).toBe(1);
+    expect(await database().db.$count(answers, eq(answers.userId, gone.user.id))).toBe(0);
+    expect((await answer(gone.token, id, yes(gone.entry.id))).statusCode).toBe(401);
+  });
+
   it('keeps a skipped question as skipped, without a yes or a no', async () => {
     const { token, entry } = await player();
     const { id } = await next(token);

@@ -203,11 +203,18 @@ describe.each(databases)('registrations on %s', (kind) => {
       await app.services.catalog.loadStarterOnce();
       const entry = await app.services.draws.press(player.user.id);
       const question = await app.services.questionnaires.next(player.user.id);
-      await app.services.questionnaires.answer(player.user.id, question.id, {
-        answer: true,
-        drawEntryId: entry.entry.id,
-        isSkipped: false,
+      const answered = await app.inject({
+        method: 'PATCH',
+        url: url(`questionnaires/${question.id}`),
+        headers: bearer(player.token),
+        payload: {
+          question_prompt: question.prompt,
+          answer: true,
+          draw_entry_id: entry.entry.id,
+          isSkipped: false,
+        },
       });
+      expect(answered.statusCode).toBe(200);
       await app.services.questionnaires.skip(player.user.id, entry.entry.id);
 
       const response = await app.inject({

@@ -35,6 +35,40 @@ describe('calls batched by turn of the event loop', () => {
     expect(await flaky(3)).toBe(3);
   });
 
+  it('tries the calls of a failed batch again one by one when told to, so a bad one fails alone', async () => {
+    const batches: number[][] = [];
+    const picky = batched(
+      (keys: readonly number[]) => {
+        batches.push([...keys]);
+        return keys.includes(13)
+          ? Promise.reject(new Error('no thirteen'))
+          : Promise.resolve(keys.map((key) => key * 10));
+      },
+      { retryAlone: (error) => error instanceof Error && error.message === 'no thirteen' },
+    );
+    const results = await Promise.allSettled([picky(1), picky(13), picky(2)]);
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 10 },
+      { status: 'rejected', reason: new Error('no thirteen') },
+      { status: 'fulfilled', value: 20 },
+    ]);
+    expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
+
+  it('fails the whole batch at once when the error is not one to try again for', async () => {
+    const batches: number[][] = [];
+    const down = batched(
+      (keys: readonly number[]) => {
+        batches.push([...keys]);
+        return Promise.reject(new Error('database down'));
+      },
+      { retryAlone: (error) => error instanceof Error && error.message !== 'database down' },
+    );
+    const results = await Promise.allSettled([down(1), down(2)]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
   it('holds the calls of later turns while two batches are on their way, then sends them as one', async () => {
     const batches: number[][] = [];
     const finish: (() => void)[] = [];
