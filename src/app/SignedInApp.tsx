@@ -7,6 +7,9 @@ import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
 import { HomePage } from '../features/home/HomePage';
 import { TabBar } from '../features/tabs/TabBar';
 import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
+// The rewards are timed from the moment their screen opens: their view comes with the signed-in
+// app, so no reward loses its time to a chunk still loading.
+import { RewardsPage } from '../features/rewards/RewardsPage';
 import { LoadingScreen, Privacy, Rules, SIGNED_IN_HOME, Terms } from './routes';
 import { useChildActor } from './system';
 import { SessionContext } from './session-context';
@@ -58,9 +61,6 @@ const QuestionnairePage = lazy(() =>
   import('../features/questions/QuestionnairePage').then((m) => ({
     default: m.QuestionnairePage,
   })),
-);
-const RewardsPage = lazy(() =>
-  import('../features/rewards/RewardsPage').then((m) => ({ default: m.RewardsPage })),
 );
 const WalletScreens = lazy(() =>
   import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
