@@ -6,127 +6,13 @@
 // reload, Back), so the visitor lands on the matching screen. The flow runs as a child of the
 // session (the app's root): it tells the session when the terms are accepted, and it ends with
 // the player's login as its output, which signs the player in.
-import { and, assertEvent, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
-import type { LoginResponse } from '../../contract/api';
-import type { DismissToastEffect, ToastEffect } from '../shared/effects';
+import { and } from 'xstate';
 import type { RouteMeta } from '../shared/routes';
-import { readRoute, type RouteOpening } from './entry-flow.routes';
-import { ENTRY_STEPS } from './entry-flow.steps';
-import type { InviteLinkConfirmedEvent } from './starting-page.machine';
-import { CODE_SENT_TOAST_KEY } from './verification.machine';
+import { entryFlowSetup } from './entry-flow.setup';
 
-export type EntryFlowInput = {
-  /** From the session: the visitor ticked the disclaimer before (or signed in before). */
-  hasAcceptedTerms: boolean;
-  /** On a desktop the disclaimer needs no ticked box (spec section 5). */
-  isDesktop: boolean;
-  /** The invite code kept on the device by /invite-code. */
-  storedInviteCode: string | null;
-};
+export * from './entry-flow.types';
 
-export type EntryFlowContext = {
-  hasAcceptedTerms: boolean;
-  isDesktop: boolean;
-  /** The invite code the device keeps (storage key inviteCode; src/app/system-sync.ts). */
-  storedInviteCode: string | null;
-  /** `?code=` of the invite link being shown. */
-  inviteLinkCode: string | null;
-  /** The code the registration will use. */
-  inviteCode: string | null;
-  skipDisclaimers: boolean;
-  phoneNumber: string | null;
-  /** /phone-login has just asked for a code: the code boxes wait for it. */
-  isCodeOnItsWay: boolean;
-  /** The verified login, the flow's output. */
-  login: LoginResponse | null;
-};
-
-export type EntryFlowEvent = ({ type: 'route.opened' } & RouteOpening) | InviteLinkConfirmedEvent;
-
-export type EntryFlowEmitted = ToastEffect | DismissToastEffect;
-
-/** What the entry flow tells the session (its parent). */
-export type TermsAcceptedEvent = { type: 'session.termsAccepted' };
-
-export const entryFlowMachine = setup({
-  types: {
-    context: {} as EntryFlowContext,
-    events: {} as EntryFlowEvent,
-    input: {} as EntryFlowInput,
-    output: {} as LoginResponse,
-    emitted: {} as EntryFlowEmitted,
-  },
-  actors: ENTRY_STEPS,
-  guards: {
-    isStartingPageRoute: ({ event }) =>
-      event.type === 'route.opened' && readRoute(event).inviteLinkCode !== null,
-    isDisclaimerRoute: ({ event }) => {
-      if (event.type !== 'route.opened') return false;
-      const route = readRoute(event);
-      return route.path === '/disclaimer' || (route.path === '/' && route.inviteLinkCode === null);
-    },
-    isInviteCodeRoute: ({ event }) =>
-      event.type === 'route.opened' && event.path === '/invite-code',
-    isOnboardingRoute: ({ event }) => event.type === 'route.opened' && event.path === '/onboarding',
-    isPhoneLoginRoute: ({ event }) =>
-      event.type === 'route.opened' && event.path === '/phone-login',
-    isLoginRoute: ({ event }) => event.type === 'route.opened' && event.path === '/login',
-    hasAcceptedTerms: ({ context }) => context.hasAcceptedTerms,
-    hasInviteCodeForOnboarding: ({ context, event }) => {
-      if (event.type !== 'route.opened') return false;
-      const route = readRoute(event);
-      return (route.queryInviteCode ?? route.stateInviteCode ?? context.storedInviteCode) !== null;
-    },
-    hasPhoneNumberInNavigationState: ({ event }) =>
-      event.type === 'route.opened' && readRoute(event).phoneNumber !== null,
-    isDisclaimerPending: ({ context }) => !context.hasAcceptedTerms && !context.skipDisclaimers,
-    isCodeRefused: (_, output: { next: string }) => output.next === 'inviteCode',
-    hasLogin: (_, output: { login: LoginResponse | null }) => output.login !== null,
-  },
-  actions: {
-    dismissCodeSent: emit({ type: 'dismissToast' as const, key: CODE_SENT_TOAST_KEY }),
-    openStartingPage: assign(({ event }) => {
-      assertEvent(event, 'route.opened');
-      return { inviteLinkCode: readRoute(event).inviteLinkCode };
-    }),
-    openOnboarding: assign(({ context, event }) => {
-      assertEvent(event, 'route.opened');
-      const route = readRoute(event);
-      return {
-        inviteCode: route.queryInviteCode ?? route.stateInviteCode ?? context.storedInviteCode,
-        skipDisclaimers: route.skipDisclaimers,
-      };
-    }),
-    openVerification: assign(({ event }) => {
-      assertEvent(event, 'route.opened');
-      return { phoneNumber: readRoute(event).phoneNumber, isCodeOnItsWay: false };
-    }),
-    // A link's code that the server knows is kept on the device, so a reload keeps it.
-    keepInviteLinkCode: assign({
-      storedInviteCode: ({ event }) => {
-        assertEvent(event, 'inviteLink.confirmed');
-        return event.inviteCode;
-      },
-    }),
-    takeInviteLinkCode: assign(
-      (_, params: { inviteCode: string | null; skipDisclaimers: boolean }) => params,
-    ),
-    // The session keeps the flag across visits (hasAcceptedTerms in user-storage).
-    acceptTerms: enqueueActions(({ enqueue, system }) => {
-      enqueue.assign({ hasAcceptedTerms: true });
-      const session = system.get('session') as AnyActorRef | undefined;
-      if (session)
-        enqueue.sendTo(session, { type: 'session.termsAccepted' } satisfies TermsAcceptedEvent);
-    }),
-    acceptInviteCode: assign((_, params: { inviteCode: string }) => ({
-      inviteCode: params.inviteCode,
-      storedInviteCode: params.inviteCode,
-      skipDisclaimers: false,
-    })),
-    askForCode: assign((_, params: { phoneNumber: string; isCodeOnItsWay: boolean }) => params),
-    signIn: assign((_, params: { login: LoginResponse | null }) => ({ login: params.login })),
-  },
-}).createMachine({
+export const entryFlowMachine = entryFlowSetup.createMachine({
   id: 'entryFlow',
   context: ({ input }) => ({
     hasAcceptedTerms: input.hasAcceptedTerms,

@@ -1,0 +1,39 @@
+// What the entry flow (entry-flow.machine.ts) holds and hears: its input, context, events, what
+// it asks the app and what it tells the session.
+import type { LoginResponse } from '../../contract/api';
+import type { DismissToastEffect, ToastEffect } from '../shared/effects';
+import type { RouteOpening } from './entry-flow.routes';
+import type { InviteLinkConfirmedEvent } from './starting-page.machine';
+
+export type EntryFlowInput = {
+  /** From the session: the visitor ticked the disclaimer before (or signed in before). */
+  hasAcceptedTerms: boolean;
+  /** On a desktop the disclaimer needs no ticked box (spec section 5). */
+  isDesktop: boolean;
+  /** The invite code kept on the device by /invite-code. */
+  storedInviteCode: string | null;
+};
+
+export type EntryFlowContext = {
+  hasAcceptedTerms: boolean;
+  isDesktop: boolean;
+  /** The invite code the device keeps (storage key inviteCode; src/app/system-sync.ts). */
+  storedInviteCode: string | null;
+  /** `?code=` of the invite link being shown. */
+  inviteLinkCode: string | null;
+  /** The code the registration will use. */
+  inviteCode: string | null;
+  skipDisclaimers: boolean;
+  phoneNumber: string | null;
+  /** /phone-login has just asked for a code: the code boxes wait for it. */
+  isCodeOnItsWay: boolean;
+  /** The verified login, the flow's output. */
+  login: LoginResponse | null;
+};
+
+export type EntryFlowEvent = ({ type: 'route.opened' } & RouteOpening) | InviteLinkConfirmedEvent;
+
+export type EntryFlowEmitted = ToastEffect | DismissToastEffect;
+
+/** What the entry flow tells the session (its parent). */
+export type TermsAcceptedEvent = { type: 'session.termsAccepted' };
