@@ -385,6 +385,10 @@ export const GrandPrize = z.object({
   cashier_check: z.nullable(z.object({ name: z.string(), address: z.string() })),
   claimed: z.boolean(),
   created_at: z.string(),
+  /** How the winner asked to be paid ('PayPal', 'Venmo', 'Virtual Visa'); null until claimed. */
+  payment_method: z.optional(z.nullable(z.string())),
+  /** The operator has paid the claim (`npm run ops -- payouts paid ID`). */
+  paid: z.optional(z.boolean()),
 });
 export type GrandPrize = z.infer<typeof GrandPrize>;
 /** GET grand_prizes: the player's cash prizes, newest first. */

@@ -314,7 +314,10 @@ export const grandPrizes = pgTable(
     prizeAmount: integer('prize_amount').notNull(),
     cashierCheckName: text('cashier_check_name'),
     cashierCheckAddress: text('cashier_check_address'),
+    /** 'PayPal', 'Venmo' or 'Virtual Visa', chosen when the winner claims the prize. */
     paymentMethod: text('payment_method'),
+    /** Where the payout goes: the PayPal or card e-mail, or the Venmo handle. */
+    paymentDetails: text('payment_details'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -454,3 +457,31 @@ export const firstSkipRewards = pgTable('first_skip_rewards', {
     .references(() => rewards.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Contact Us messages (spec section 2, /form/has-problem): stored first, then delivered to
+ * CONTACT_EMAIL through SMTP_URL when one is set. A message the mail server refused or could
+ * not take stays here and is tried again after `next_attempt_at`, so none is ever lost.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('contact_messages_user_idx').on(table.userId, table.createdAt),
+    index('contact_messages_undelivered_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.deliveredAt} is null`),
+  ],
+);

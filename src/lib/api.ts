@@ -40,7 +40,17 @@ import {
   TellUsMoreResponse,
   type AnswerRequest,
 } from '../../contract/questionnaires';
+import { CONTACT_PATHS, ContactResponse, type ContactRequest } from '../../contract/contact';
 import {
+  ClaimPrizeResponse,
+  CouponListResponse,
+  PaymentChoicesResponse,
+  ReferralBonusListResponse,
+  WINNINGS_PATHS,
+  type ClaimPrizeRequest,
+} from '../../contract/winnings';
+import {
+  ClaimCouponResponse,
   PlayedBackResponse,
   REWARD_PATHS,
   RewardResponse,
@@ -167,6 +177,23 @@ export const api = {
     ),
   markRewardsPlayedBack: (ids: string[]) =>
     call(PlayedBackResponse, () => http.post(REWARD_PATHS.playedBack, { json: { ids } })),
+  // The winnings drawer (DESIGN section 2).
+  coupons: () => call(CouponListResponse, () => http.get(WINNINGS_PATHS.coupons)),
+  referralBonuses: () =>
+    call(ReferralBonusListResponse, () => http.get(WINNINGS_PATHS.referralBonuses)),
+  claimCoupon: (id: string) =>
+    call(ClaimCouponResponse, () => http.post(REWARD_PATHS.claim(id), { json: {} })),
+  paymentChoices: (grandPrizeId: string) =>
+    call(PaymentChoicesResponse, () =>
+      http.get(WINNINGS_PATHS.paymentChoices, {
+        searchParams: { grand_prize_id: grandPrizeId },
+      }),
+    ),
+  claimPrize: (body: ClaimPrizeRequest) =>
+    call(ClaimPrizeResponse, () => http.post(WINNINGS_PATHS.claimPrize, { json: body })),
+  // Contact Us.
+  sendContactMessage: (body: ContactRequest) =>
+    call(ContactResponse, () => http.post(CONTACT_PATHS.sendEmail, { json: body })),
 };
 
 export type Api = typeof api;
