@@ -12,6 +12,7 @@ export const MESSAGE_MAX_LENGTH = 5000;
 /** Messages one player may send per hour (a flood answers 429 with Retry-After). */
 export const CONTACT_MESSAGES_PER_HOUR = 5;
 export const CONTACT_SENT = 'Thank you! Your message has been sent.';
+export const CONTACT_TOO_MANY = 'Too many messages. Please try again later.';
 
 /** POST contact-us/send-email: 201 once the message is stored (delivery follows). */
 export const ContactRequest = z.strictObject({

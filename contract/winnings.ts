@@ -58,6 +58,7 @@ export type PaymentChoicesResponse = z.infer<typeof PaymentChoicesResponse>;
 export const PAYPAL_EMAIL_INVALID = 'Enter the e-mail address of your PayPal account';
 export const CARD_EMAIL_INVALID = 'Enter the e-mail address the card should be sent to';
 export const VENMO_HANDLE_INVALID = 'Enter your Venmo username, like @jane-doe';
+export const PAYMENT_METHOD_INVALID = 'Choose how to be paid: Venmo, PayPal or Virtual Visa';
 
 /** An e-mail address as a payout provider takes it (at most 254 characters). */
 const payoutEmail = (error: string) =>
@@ -73,23 +74,28 @@ const venmoHandle = text(VENMO_HANDLE_INVALID).check(
 );
 
 /** POST reward_payment_choices/claim: one payout request per prize; a second one is 409. */
-export const ClaimPrizeRequest = z.discriminatedUnion('payment_method', [
-  z.strictObject({
-    grand_prize_id: GrandPrizeId,
-    payment_method: z.literal('PayPal'),
-    email: payoutEmail(PAYPAL_EMAIL_INVALID),
-  }),
-  z.strictObject({
-    grand_prize_id: GrandPrizeId,
-    payment_method: z.literal('Venmo'),
-    handle: venmoHandle,
-  }),
-  z.strictObject({
-    grand_prize_id: GrandPrizeId,
-    payment_method: z.literal('Virtual Visa'),
-    email: payoutEmail(CARD_EMAIL_INVALID),
-  }),
-]);
+export const ClaimPrizeRequest = z.discriminatedUnion(
+  'payment_method',
+  [
+    z.strictObject({
+      grand_prize_id: GrandPrizeId,
+      payment_method: z.literal('PayPal'),
+      email: payoutEmail(PAYPAL_EMAIL_INVALID),
+    }),
+    z.strictObject({
+      grand_prize_id: GrandPrizeId,
+      payment_method: z.literal('Venmo'),
+      handle: venmoHandle,
+    }),
+    z.strictObject({
+      grand_prize_id: GrandPrizeId,
+      payment_method: z.literal('Virtual Visa'),
+      email: payoutEmail(CARD_EMAIL_INVALID),
+    }),
+  ],
+  // A payment_method missing or not one of the three.
+  { error: (issue) => (issue.code === 'invalid_union' ? PAYMENT_METHOD_INVALID : undefined) },
+);
 export type ClaimPrizeRequest = z.infer<typeof ClaimPrizeRequest>;
 export const ClaimPrizeResponse = z.object({
   data: z.object({

@@ -25,6 +25,8 @@ import {
   redactText,
 } from './logging';
 import { startDrawScheduler } from './draw/scheduler';
+import { startContactDelivery } from './mail/delivery';
+import { createMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
 import { clientFilesOptions } from './plugins/client-files';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
@@ -32,6 +34,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
 import appConfigRoutes from './routes/app-config/index';
 import clickRoutes from './routes/clicks/index';
+import contactRoutes from './routes/contact/index';
 import drawRoutes from './routes/draws/index';
 import healthRoutes from './routes/health/index';
 import inviteRoutes from './routes/invites/index';
@@ -40,6 +43,7 @@ import questionnaireRoutes from './routes/questionnaires/index';
 import rewardRoutes from './routes/prizes/rewards';
 import userRoutes from './routes/users/index';
 import walletRoutes from './routes/wallet/index';
+import winningsRoutes from './routes/winnings/index';
 import { createServices } from './services/index';
 import { resolveJwtSecret } from './services/secrets';
 import { createSmsSender, type SmsSender } from './sms/sender';
@@ -61,6 +65,10 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Closes draws on schedule (default on; tests that move the clock by hand turn it off). */
   scheduleDraws?: boolean;
+  /** Mails contact messages (default: the mailer of SMTP_URL; null stores them only). */
+  mailer?: Mailer | null;
+  /** How often this instance mails contact messages that are due again (tests shorten it). */
+  contactDeliveryIntervalMs?: number;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -104,11 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
 
   const now = options.now ?? (() => new Date());
+  const mailer = options.mailer === undefined ? createMailer(config) : options.mailer;
   const services = createServices({
     db: db.db,
     runPrepared: db.runPrepared,
     config,
     sms: options.sms ?? createSmsSender(config, app.log),
+    ...(mailer ? { mailer } : {}),
     now,
     // Through the database, so apps connected to any instance hear it.
     broadcast: {
@@ -140,11 +150,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
       await api.register(inviteRoutes);
       await api.register(clickRoutes);
+      await api.register(contactRoutes);
       await api.register(drawRoutes);
       await api.register(walletRoutes);
       await api.register(prizeRoutes);
       await api.register(questionnaireRoutes);
       await api.register(rewardRoutes);
+      await api.register(winningsRoutes);
       await api.register(appConfigRoutes, { config });
       await api.register(healthRoutes);
     },
@@ -159,6 +171,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.scheduleDraws === false
       ? null
       : startDrawScheduler(services.draws, { now, log: app.log });
+  // Every instance mails what is due, so messages go out whichever instance stored them.
+  const contactDelivery = mailer
+    ? startContactDelivery(services.contact, {
+        log: app.log,
+        ...(options.contactDeliveryIntervalMs === undefined
+          ? {}
+          : { intervalMs: options.contactDeliveryIntervalMs }),
+      })
+    : null;
+  if (mailer) app.log.info(`Contact messages are mailed to ${config.CONTACT_EMAIL}`);
+  else app.log.info('SMTP_URL is not set: contact messages are stored only (ops: messages list)');
   const unlisten = await db.listen(TIMER_NOTIFY_CHANNEL, {
     message: (payload) => {
       const message = parseNotification(TimerMessage, payload);
@@ -185,6 +208,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await contactDelivery?.stop();
+    mailer?.close();
     await unlisten();
     await unlistenSessions();
   });

@@ -46,7 +46,12 @@ const ConfigSchema = z
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM: optionalText,
     TWILIO_API_URL: optionalText.pipe(z.url({ error: 'must be a URL' }).optional()),
-    SMTP_URL: optionalText,
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
     FEATURE_PLAYERS: flag(false),
     FEATURE_TELL_US_MORE: flag(true),
     OPERATOR_NAME: z.string().trim().min(1, 'must not be empty').default('Black Button, Inc.'),

@@ -4,6 +4,8 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DrawNotFound, DrawStillOpen } from '../services/draws';
 import type { Services } from '../services/index';
 import { OpsError } from '../services/ops';
+import { addMessagesCommands } from './messages';
+import { UUID } from '../services/prizes';
 import { CatalogFileError, IMPORT_BATCH, type ImportResult } from '../services/catalog';
 import { resolve } from 'node:path';
 
@@ -25,6 +27,11 @@ function formatDuration(totalSeconds: number): string {
   const minutes = Math.floor((totalSeconds % 3600) / 60);
   const seconds = totalSeconds % 60;
   return `${hours}h ${String(minutes).padStart(2, '0')}m ${String(seconds).padStart(2, '0')}s`;
+}
+
+function prizeId(value: string): string {
+  if (!UUID.test(value)) throw new InvalidArgumentError('must be a prize id (a UUID)');
+  return value;
 }
 
 function positiveInteger(value: string): number {
@@ -128,6 +135,48 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
           : `${result.phone} was not locked; its failure count is reset.`,
       );
     });
+  user
+    .command('export')
+    .description('print everything held about a player as one JSON document')
+    .argument('<phone>', 'the US phone number, e.g. +12025550123')
+    .action(async (phone: string) => {
+      const document = await (await services()).privacy.exportByPhone(phone);
+      line(JSON.stringify(document, null, 2));
+    });
+  user
+    .command('delete')
+    .description("delete a player's account, as the player can from the app")
+    .argument('<phone>', 'the US phone number, e.g. +12025550123')
+    .action(async (phone: string) => {
+      const deleted = await (await services()).privacy.deleteByPhone(phone);
+      line(`Deleted the account of ${deleted.phone}; its prize records stay, anonymised.`);
+    });
+
+  const payouts = program.command('payouts').description('grand prize payouts');
+  payouts
+    .command('list')
+    .description('list the claimed grand prizes not paid yet, oldest claim first')
+    .action(async () => {
+      const claims = await (await services()).payouts.pendingClaims();
+      for (const claim of claims) {
+        line(
+          `${claim.id}\tdraw ${claim.drawId}\t$${claim.amount}\t${claim.method}\t` +
+            `${claim.details}\t${claim.claimedAt.toISOString()}\t${claim.winner}`,
+        );
+      }
+      line(`${claims.length} claim${claims.length === 1 ? '' : 's'} to pay`);
+    });
+  payouts
+    .command('paid')
+    .description('mark a claimed grand prize paid')
+    .argument('<id>', 'the prize id, as `payouts list` shows it', prizeId)
+    .action(async (id: string) => {
+      const paid = await (await services()).payouts.markPaid(id);
+      line(
+        `Prize ${paid.id} is marked paid: $${paid.prizeAmount} by ${paid.paymentMethod ?? ''} ` +
+          `to ${paid.paymentDetails ?? ''}.`,
+      );
+    });
 
   const questions = program.command('questions').description('the questions players answer');
   questions
@@ -170,6 +219,8 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
       }
       line(`${rows.length} offer${rows.length === 1 ? '' : 's'}`);
     });
+
+  addMessagesCommands(program, services, line);
 
   return program;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { grandPrizes, invites, referralBonuses, rewards, users } from '../db/schema';
 
@@ -74,4 +74,88 @@ export async function listUnplayedRewardsOf(db: Database, userId: string) {
     .from(rewards)
     .where(and(eq(rewards.userId, userId), eq(rewards.playedBack, false)))
     .orderBy(rewards.createdAt, rewards.id);
+}
+
+/** The referral bonuses the player earned as an inviter, newest first. */
+export async function listReferralBonusesOf(db: Database, inviterId: string) {
+  return db
+    .select()
+    .from(referralBonuses)
+    .where(eq(referralBonuses.inviterId, inviterId))
+    .orderBy(desc(referralBonuses.createdAt), desc(referralBonuses.id));
+}
+
+/** A prize carries a cashier check only with both a name and an address on it. */
+const hasCashierCheck = sql`(coalesce(${grandPrizes.cashierCheckName}, '') <> ''
+  and coalesce(${grandPrizes.cashierCheckAddress}, '') <> '')`;
+
+/**
+ * Records the payout request of the player's unclaimed prize in one statement, so that of
+ * claims racing each other exactly one is recorded. A method offered only without a cashier
+ * check (PayPal, Venmo) leaves a prize with one unclaimed. Null when nothing was recorded; the
+ * caller reads the prize to say why.
+ */
+export async function claimGrandPrize(
+  db: Database,
+  claim: {
+    id: string;
+    userId: string;
+    paymentMethod: string;
+    paymentDetails: string;
+    at: Date;
+    offeredOnlyWithoutCheck: boolean;
+  },
+) {
+  const [row] = await db
+    .update(grandPrizes)
+    .set({
+      paymentMethod: claim.paymentMethod,
+      paymentDetails: claim.paymentDetails,
+      claimedAt: claim.at,
+    })
+    .where(
+      and(
+        eq(grandPrizes.id, claim.id),
+        eq(grandPrizes.userId, claim.userId),
+        isNull(grandPrizes.claimedAt),
+        claim.offeredOnlyWithoutCheck ? sql`not ${hasCashierCheck}` : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Claims waiting for the operator to pay them, oldest claim first, with the winner's phone. */
+export async function listPendingClaims(db: Database) {
+  return db
+    .select({ prize: grandPrizes, phone: users.phone })
+    .from(grandPrizes)
+    .leftJoin(users, eq(users.id, grandPrizes.userId))
+    .where(and(isNotNull(grandPrizes.claimedAt), isNull(grandPrizes.paidAt)))
+    .orderBy(asc(grandPrizes.claimedAt), asc(grandPrizes.id));
+}
+
+export async function findGrandPrize(db: Database, id: string) {
+  const [row] = await db.select().from(grandPrizes).where(eq(grandPrizes.id, id));
+  return row ?? null;
+}
+
+/** Marks a claimed prize paid, once; null when it is unknown, unclaimed or paid already. */
+const deletedOwner = sql`exists (select 1 from ${users} where ${users.id} = ${grandPrizes.userId} and ${users.deletedAt} is not null)`;
+
+export async function markGrandPrizePaid(db: Database, id: string, at: Date) {
+  const [row] = await db
+    .update(grandPrizes)
+    .set({
+      paidAt: at,
+      // Paid to a player who has since deleted their account: where it went is erased now.
+      paymentDetails: sql`case when ${deletedOwner} then null else ${grandPrizes.paymentDetails} end`,
+      cashierCheckName: sql`case when ${deletedOwner} then null else ${grandPrizes.cashierCheckName} end`,
+      cashierCheckAddress: sql`case when ${deletedOwner} then null else ${grandPrizes.cashierCheckAddress} end`,
+    })
+    .where(
+      and(eq(grandPrizes.id, id), isNotNull(grandPrizes.claimedAt), isNull(grandPrizes.paidAt)),
+    )
+    .returning();
+  return row ?? null;
 }

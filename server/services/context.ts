@@ -3,6 +3,7 @@ import type { TimerMessage } from '../../contract/cable';
 import type { EndedSessions } from '../cable/channels';
 import type { Config } from '../config';
 import type { Database, RunPrepared } from '../db/database';
+import type { Mailer } from '../mail/mailer';
 import type { SmsSender } from '../sms/sender';
 
 /** What every service is built from: the database, settings, a text sender and a clock. */
@@ -12,6 +13,8 @@ export interface ServiceContext {
   runPrepared?: RunPrepared;
   config: Config;
   sms: SmsSender;
+  /** Mails contact messages to the operator; absent without SMTP_URL (they are only stored). */
+  mailer?: Mailer;
   /** The current time; tests move it forward to expire codes and end blocks. */
   now: () => Date;
   /** Reaches every app on every instance; absent where nobody listens. */

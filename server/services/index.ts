@@ -3,10 +3,13 @@ import { createCatalogService } from './catalog';
 import { createQuestionnaireService } from './questionnaires';
 import { createRewardService } from './rewards';
 import { createClickService } from './clicks';
+import { createContactService } from './contact';
 import { createDrawService } from './draws';
 import { createInviteService } from './invites';
 import { createOpsService } from './ops';
+import { createPayoutService } from './payouts';
 import { createPrizeService } from './prizes';
+import { createPrivacyService } from './privacy';
 import { createSessionService } from './sessions';
 import { createSignInService } from './sign-in';
 import { createUserService } from './users';
@@ -19,20 +22,24 @@ export function createServices(context: ServiceContext) {
   const signIn = createSignInService(context, sessions);
   const prizes = createPrizeService(context);
   const draws = createDrawService(context, prizes);
+  const users = createUserService(context);
   return {
     context,
     sessions,
     invites,
     signIn,
-    users: createUserService(context),
+    users,
+    privacy: createPrivacyService(context, users),
     clicks: createClickService(context),
     draws,
     wallet: createWalletService(context, draws),
     prizes,
+    payouts: createPayoutService(context),
     ops: createOpsService(context, invites, signIn),
     catalog: createCatalogService(context),
     questionnaires: createQuestionnaireService(context, (userId) => draws.press(userId)),
     rewards: createRewardService(context),
+    contact: createContactService(context),
   };
 }
 

@@ -1,4 +1,5 @@
 // What the operator command line does, in the same services the API uses (DESIGN section 5).
+import type { Database } from '../db/database';
 import { parseUsPhone } from '../phone';
 import { findActiveUserByPhone } from '../repositories/users';
 import type { ServiceContext } from './context';
@@ -12,6 +13,17 @@ export class OpsError extends Error {
   }
 }
 
+export const noPlayerWith = (phone: string) => `No player with phone number ${phone}`;
+
+/** The player an operator names by phone, typed as they like (`(202) 555-0123`), or why not. */
+export async function findPlayerByPhone(db: Database, input: string) {
+  const phone = parseUsPhone(input);
+  if (!phone) throw new OpsError(`Not a valid US phone number: ${input}`);
+  const user = await findActiveUserByPhone(db, phone);
+  if (!user) throw new OpsError(noPlayerWith(phone));
+  return { phone, user };
+}
+
 export function createOpsService(
   { db }: ServiceContext,
   invites: InviteService,
@@ -22,10 +34,7 @@ export function createOpsService(
 
     /** Returns the phone in E.164 and whether it had been blocked or locked. */
     async unlockPhone(input: string): Promise<{ phone: string; wasLocked: boolean }> {
-      const phone = parseUsPhone(input);
-      if (!phone) throw new OpsError(`Not a valid US phone number: ${input}`);
-      const user = await findActiveUserByPhone(db, phone);
-      if (!user) throw new OpsError(`No player with phone number ${phone}`);
+      const { phone, user } = await findPlayerByPhone(db, input);
       return { phone, wasLocked: await signIn.unlock(user.id) };
     },
   };

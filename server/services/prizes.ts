@@ -31,7 +31,8 @@ export interface DrawWinner {
   prizeAmount: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The form of a prize id; anything else names no prize. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toGrandPrizeView(row: GrandPrizeRow): GrandPrize {
   return {
@@ -44,6 +45,8 @@ export function toGrandPrizeView(row: GrandPrizeRow): GrandPrize {
         : null,
     claimed: row.claimedAt !== null,
     created_at: row.createdAt.toISOString(),
+    payment_method: row.paymentMethod,
+    paid: row.paidAt !== null,
   };
 }
 

@@ -20,6 +20,7 @@ import { isUniqueViolation, type ServiceContext } from './context';
 import { normaliseInviteCode } from './invite-codes';
 import { announceEnded } from './sessions';
 import { deleteAnswersOf } from '../repositories/questionnaires';
+import { eraseRemainingPersonalRecordsOf } from '../repositories/privacy';
 
 export const PHONE_TAKEN = 'Phone number already registered';
 
@@ -64,15 +65,16 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
     },
 
     /**
-     * Erases the player's phone, events, invites, codes and answers, and ends every session at
-     * once.
-     * The anonymised row stays for the prize records the law requires.
+     * Erases the player's phone, events, invites, codes, devices, answers, contact messages,
+     * wallet and unclaimed rewards, and ends every session at once. The anonymised row stays for
+     * the draw entries and the prize records the law requires (repositories/privacy.ts).
      */
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
       // Another player's id looks exactly like an unknown one.
       if (signedInUserId !== targetId) throw notFound('Unknown user');
       await db.transaction(async (tx) => {
-        if (!(await findActiveUserById(tx, targetId))) throw notFound('Unknown user');
+        const player = await findActiveUserById(tx, targetId);
+        if (!player) throw notFound('Unknown user');
         const at = now();
         await revokeSessionsOf(tx, targetId, at);
         await deleteClicksOf(tx, targetId);
@@ -81,6 +83,7 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
         await clearGuard(tx, targetId);
         await deleteDevicesOf(tx, targetId);
         await deleteAnswersOf(tx, targetId);
+        await eraseRemainingPersonalRecordsOf(tx, targetId, player.phone);
         await anonymiseUser(tx, targetId, at);
       });
       await announceEnded({ userIds: [targetId] }, broadcast, log);

@@ -30,6 +30,7 @@ interface SchemaDef {
   entries?: Record<string, string>;
   values?: unknown[];
   element?: Schema;
+  options?: Schema[];
 }
 
 const defOf = (schema: Schema) => schema._zod.def as SchemaDef;
@@ -146,6 +147,9 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
       );
       return fc.record(fields).map(withoutUndefined);
     }
+    case 'union':
+      if (!def.options?.length) break;
+      return fc.oneof(...def.options.map(validOf));
     default:
       break;
   }
@@ -158,6 +162,8 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
  */
 export function anyOf(schema: Schema): fc.Arbitrary<unknown> {
   const def = defOf(schema);
+  // A union of objects (a discriminated body): each option's values, mixed up as an object's.
+  if (def.type === 'union' && def.options?.length) return fc.oneof(...def.options.map(anyOf));
   if (def.type === 'object') {
     const shape = def.shape ?? {};
     const fields = Object.fromEntries(

@@ -132,6 +132,38 @@ describe.each(databases)('hostile input (%s)', (kind) => {
               },
             },
           },
+          {
+            method: 'POST',
+            url: url('contact-us/send-email'),
+            headers: bearer(player.token),
+            payload: { subject: `Help${text}`, message: 'My code did not work.' },
+          },
+          {
+            method: 'POST',
+            url: url('contact-us/send-email'),
+            headers: bearer(player.token),
+            payload: { subject: 'Help', message: `My code${text} did not work.` },
+          },
+          {
+            method: 'POST',
+            url: url('reward_payment_choices/claim'),
+            headers: bearer(player.token),
+            payload: {
+              grand_prize_id: `00000000-0000-4000-8000-00000000000${text}`,
+              payment_method: 'PayPal',
+              email: 'jane@example.com',
+            },
+          },
+          {
+            method: 'POST',
+            url: url('reward_payment_choices/claim'),
+            headers: bearer(player.token),
+            payload: {
+              grand_prize_id: '00000000-0000-4000-8000-000000000000',
+              payment_method: 'Venmo',
+              handle: `@jane${text}doe`,
+            },
+          },
         ];
         for (const request of requests) {
           const response = await refused(request, 422);

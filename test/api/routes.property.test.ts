@@ -24,6 +24,7 @@ import {
   VerifyCodeRequest,
   WalletEntriesRequest,
 } from '../../contract/api';
+import { ContactRequest } from '../../contract/contact';
 import {
   AnswerRequest,
   QuestionIdParams,
@@ -36,6 +37,7 @@ import {
   RewardIdParams,
   WishlistCouponRequest,
 } from '../../contract/rewards';
+import { ClaimPrizeRequest, PaymentChoicesQuery } from '../../contract/winnings';
 import {
   anyOf,
   hostileText,
@@ -65,6 +67,7 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/v1/invites/validate': { body: ValidateInviteRequest },
   'POST /api/v1/invite_click_counts': { body: InviteClickRequest },
   'POST /api/v1/clicks': { body: ClickRequest },
+  'POST /api/v1/contact-us/send-email': { body: ContactRequest },
   'GET /api/v1/draws': { query: DrawListQuery },
   'GET /api/v1/draws/current': {},
   'GET /api/v1/draws/:id': { params: DrawIdParams },
@@ -87,6 +90,10 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/v1/rewards': {},
   'GET /api/v1/grand_prizes': {},
   'GET /api/v1/grand_prizes/:id': { params: GrandPrizeIdParams },
+  'GET /api/v1/coupons': {},
+  'GET /api/v1/referral_bonuses': {},
+  'GET /api/v1/reward_payment_choices': { query: PaymentChoicesQuery },
+  'POST /api/v1/reward_payment_choices/claim': { body: ClaimPrizeRequest },
   'GET /api/v1/app_config': {},
   'GET /api/v1/health': {},
 };

@@ -31,6 +31,10 @@ describe('configuration', () => {
       /^Invalid TWILIO_ACCOUNT_SID: is required when SMS_PROVIDER is twilio/,
     ],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid DATABASE_URL: must be a postgres:\/\/ URL$/],
+    [
+      { SMTP_URL: 'mail.example.com' },
+      /^Invalid SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    ],
     [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET: must be at least 32 characters$/],
     [{ CONTACT_EMAIL: 'nobody' }, /^Invalid CONTACT_EMAIL/],
   ])('names the variable of a bad value: %j', (env, message) => {
