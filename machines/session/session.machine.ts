@@ -62,7 +62,7 @@ export const sessionMachine = sessionSetup.createMachine({
             },
             onError: { actions: 'toastFlowsUnavailable' },
           },
-          exit: ['stopDraw', 'stopPlayers', 'stopWallet', 'markFlowsStopped'],
+          exit: ['stopDraw', 'stopPlayers', 'stopWallet', 'stopWinnings', 'markFlowsStopped'],
           on: {
             // The player opened an address: the screens that name their routes hear of it.
             'route.opened': {
@@ -71,6 +71,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 sendTo(SYSTEM_IDS.players, ({ event }) => event),
                 sendTo(SYSTEM_IDS.drawCycle, ({ event }) => event),
                 sendTo(SYSTEM_IDS.wallet, ({ event }) => event),
+                sendTo(SYSTEM_IDS.winnings, ({ event }) => event),
               ],
             },
             'session.grandPrizeShown': {

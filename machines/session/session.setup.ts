@@ -89,11 +89,13 @@ export const sessionSetup = setup({
             readItem(browserStorage(), STORAGE_KEYS.walletInstruction) === 'true',
         } satisfies WalletInput,
       });
+      start(flows.winnings, { id: SYSTEM_IDS.winnings });
       return { areFlowsRunning: true };
     }),
     stopDraw: stopChild(SYSTEM_IDS.drawCycle),
     stopPlayers: stopChild(SYSTEM_IDS.players),
     stopWallet: stopChild(SYSTEM_IDS.wallet),
+    stopWinnings: stopChild(SYSTEM_IDS.winnings),
     markFlowsStopped: assign({ areFlowsRunning: false }),
     toastFlowsUnavailable: emit({
       type: 'toast',

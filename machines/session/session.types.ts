@@ -4,6 +4,7 @@ import { browserClock, type Clock } from '../shared/clock';
 import type { DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import type { PlayersMachine } from '../players/players.machine';
 import type { WalletMachine } from '../wallet/wallet.machine';
+import type { WinningsMachine } from '../winnings/winnings.machine';
 import { FALLBACK_APP_CONFIG, type AppConfig } from './session.actors';
 import { parsePersistedSession, type PersistedSession } from './session.persistence';
 
@@ -31,6 +32,7 @@ export type SignedInFlows = {
   drawCycle: DrawCycleMachine;
   players: PlayersMachine;
   wallet: WalletMachine;
+  winnings: WinningsMachine;
 };
 
 export type InstructionsKind = keyof PersistedSession['hasSeenInstructions'];
@@ -69,6 +71,7 @@ export const SYSTEM_IDS = {
   drawCycle: 'drawCycle',
   players: 'players',
   wallet: 'wallet',
+  winnings: 'winnings',
 } as const;
 
 /** Retries after a failed settings load (spec section 9: 3 retries, delay doubling from 1 s). */

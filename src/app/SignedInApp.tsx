@@ -62,15 +62,20 @@ const QuestionnairePage = lazy(() =>
     default: m.QuestionnairePage,
   })),
 );
+const WinningsPage = lazy(() =>
+  import('../features/winnings/WinningsDrawer').then((m) => ({ default: m.WinningsPage })),
+);
+const GrandPrizePage = lazy(() =>
+  import('../features/winnings/GrandPrizePage').then((m) => ({ default: m.GrandPrizePage })),
+);
+const ContactUsPage = lazy(() =>
+  import('../features/contact/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
+);
 const WalletScreens = lazy(() =>
   import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
 );
 
-/**
- * A signed-in player. The spec's other signed-in routes (/winnings, /grandPrize,
- * /form/has-problem) join this table with their screens; until then they fall through to /home
- * like any unknown path.
- */
+/** A signed-in player's routes (spec section 2, and the wallet's two); others go to /home. */
 export function SignedInRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
@@ -81,6 +86,9 @@ export function SignedInRoutes() {
         <Route path="/what-i-like" component={WhatILikePage} />
         <Route path="/disclosure" component={DisclosurePage} />
         <Route path="/questionnaire" component={QuestionnairePage} />
+        <Route path="/winnings" component={WinningsPage} />
+        <Route path="/grandPrize" component={GrandPrizePage} />
+        <Route path="/form/has-problem" component={ContactUsPage} />
         <Route path="/players" component={PlayersPage} />
         <Route path="/players-tutorial" component={PlayersTutorialPage} />
         {/* One component for both: the instructions hand over to the tickets in one wallet. */}

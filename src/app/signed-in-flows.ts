@@ -5,9 +5,11 @@ import type { SignedInFlows } from '../../machines/session/session.machine';
 import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
 import { connectedPlayersMachine } from '../features/players/players-logic';
 import { connectedWalletMachine } from '../features/wallet/wallet-logic';
+import { connectedWinningsMachine } from '../features/winnings/winnings-logic';
 
 export const signedInFlows: SignedInFlows = {
   drawCycle: connectedDrawCycleMachine,
   players: connectedPlayersMachine,
   wallet: connectedWalletMachine,
+  winnings: connectedWinningsMachine,
 };

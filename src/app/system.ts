@@ -7,6 +7,7 @@ import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.mach
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import type { PlayersMachine } from '../../machines/players/players.machine';
 import type { WalletMachine } from '../../machines/wallet/wallet.machine';
+import type { WinningsMachine } from '../../machines/winnings/winnings.machine';
 import { SYSTEM_IDS } from '../../machines/session/session.machine';
 import { SessionContext } from './session-context';
 
@@ -15,6 +16,7 @@ type Children = {
   drawCycle: ActorRefFrom<DrawCycleMachine>;
   players: ActorRefFrom<PlayersMachine>;
   wallet: ActorRefFrom<WalletMachine>;
+  winnings: ActorRefFrom<WinningsMachine>;
 };
 type ChildId = keyof Children;
 

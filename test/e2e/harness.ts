@@ -140,6 +140,14 @@ export async function signInThroughPhoneLogin(
     }),
   });
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
+  await signInWithPhone(page, phone);
+}
+
+/** A registered player signs in on /phone-login with the code the server shows, to /home. */
+export async function signInWithPhone(
+  page: Page,
+  phone: { digits: string; withCountry: string },
+): Promise<void> {
   await page.goto('/phone-login');
   await page.getByRole('textbox').fill(phone.digits);
   await page.getByRole('button', { name: 'Get my code' }).tap();

@@ -11,6 +11,7 @@ import {
 import { drawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
 import type { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
 import { playersMachine } from '../../machines/players/players.machine';
+import { winningsMachine } from '../../machines/winnings/winnings.machine';
 import { walletMachine } from '../../machines/wallet/wallet.machine';
 import type { AppConfigResponse, LoginResponse } from '../../contract/api';
 import type { AppEffect } from '../../machines/shared/effects';
@@ -150,7 +151,12 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The signed-in flows as the app loads them (without their API: their calls fail). */
 const loadFlows = fromPromise<SignedInFlows>(() =>
-  Promise.resolve({ drawCycle: drawCycleMachine, players: playersMachine, wallet: walletMachine }),
+  Promise.resolve({
+    drawCycle: drawCycleMachine,
+    players: playersMachine,
+    wallet: walletMachine,
+    winnings: winningsMachine,
+  }),
 );
 
 /** The entry flow as the session sees it: a child that ends with a login. */
@@ -270,7 +276,12 @@ describe('session: the signed-in flows', () => {
     // Not loaded yet: nothing to pass the address to, and nothing breaks.
     actor.send({ type: 'route.opened', path: '/players' });
     expect(actor.getSnapshot().status).toBe('active');
-    loaded({ drawCycle: drawCycleMachine, players: playersMachine, wallet: walletMachine });
+    loaded({
+      drawCycle: drawCycleMachine,
+      players: playersMachine,
+      wallet: walletMachine,
+      winnings: winningsMachine,
+    });
     await flush();
     actor.send({ type: 'route.opened', path: '/players' });
     const players = actor.getSnapshot().children.players as AnyActorRef | undefined;

@@ -46,7 +46,7 @@ describe('route tables', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeDefined();
   });
 
-  it.each(['/somewhere/else', '/', '/disclaimer', '/login', '/winnings', '/install/extra'])(
+  it.each(['/somewhere/else', '/', '/disclaimer', '/login', '/winnings/extra', '/install/extra'])(
     'sends a signed-in player from %s to /home',
     async (start) => {
       storeSignedInSession();
@@ -142,12 +142,16 @@ describe('tab bar', () => {
     expect(within(tabBar() as HTMLElement).queryByRole('link', { name: 'Players' })).toBeNull();
   });
 
-  it('lets a tab to a screen not built yet fall through to /home', async () => {
+  it('opens the winnings drawer by the WINNINGS tab, which hides there', async () => {
     storeSignedInSession();
-    renderApp({ path: '/players-tutorial' });
+    const { winningsApi } = renderApp({ path: '/players-tutorial' });
+    winningsApi.holding({});
     await settle();
     await userEvent.click(within(tabBar() as HTMLElement).getByRole('link', { name: 'WINNINGS' }));
-    await waitFor(() => expect(path()).toBe('/home'));
+    expect(path()).toBe('/winnings');
+    expect(await screen.findByRole('heading', { name: 'WINNINGS' })).toBeDefined();
+    expect(await screen.findByText(/Nothing here yet/)).toBeDefined();
+    expect(within(tabBar() as HTMLElement).queryByRole('link', { name: 'WINNINGS' })).toBeNull();
   });
 });
 

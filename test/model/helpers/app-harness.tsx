@@ -15,6 +15,8 @@ import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machin
 import { createWalletActors } from '../../../machines/wallet/wallet.actors';
 import { walletMachine } from '../../../machines/wallet/wallet.machine';
 import { FakeWalletApi } from './wallet-fake-api';
+import { FakeWinningsApi } from './winnings-fake-api';
+import { connectWinnings } from '../../../src/features/winnings/winnings-logic';
 import type { SignedInFlows } from '../../../machines/session/session.machine';
 import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import {
@@ -120,6 +122,7 @@ export type RenderAppOptions = {
   drawApi?: FakeDrawApi;
   /** The wallet's calls (default: the test answers them). */
   walletApi?: FakeWalletApi;
+  winningsApi?: FakeWinningsApi;
   /** The test loads (or fails to load) the signed-in flows itself (default: they load). */
   flowsByHand?: boolean;
 };
@@ -163,6 +166,7 @@ export function renderApp(options: RenderAppOptions = {}) {
   entryApi.answerAlways('countInviteClick', () => Promise.resolve({ message: 'ok' }));
   const playersApi = new FakePlayersApi();
   const walletApi = options.walletApi ?? new FakeWalletApi();
+  const winningsApi = options.winningsApi ?? new FakeWinningsApi();
   const drawApi = options.drawApi ?? idleDrawApi();
   const cable = new FakeCable();
   const sessionLogic = sessionMachine.provide({ actors: createSessionActors(sessionApi) });
@@ -181,6 +185,7 @@ export function renderApp(options: RenderAppOptions = {}) {
     players: playersMachine.provide({ actors: createPlayersActors(playersApi) }),
     drawCycle: drawCycleMachine.provide({ actors: createDrawCycleActors(drawApi, cable.listen) }),
     wallet: walletMachine.provide({ actors: createWalletActors(walletApi) }),
+    winnings: connectWinnings(winningsApi),
   };
   const flows = flowsLoadedByHand(signedInFlows);
   const view = render(
@@ -191,7 +196,17 @@ export function renderApp(options: RenderAppOptions = {}) {
       loadFlows={options.flowsByHand ? flows.load : () => Promise.resolve(signedInFlows)}
     />,
   );
-  return { view, sessionApi, entryApi, playersApi, drawApi, walletApi, cable, flows };
+  return {
+    view,
+    sessionApi,
+    entryApi,
+    playersApi,
+    drawApi,
+    walletApi,
+    winningsApi,
+    cable,
+    flows,
+  };
 }
 
 /** Follows a link inside the app (what a tap on a link or the address bar does). */

@@ -7,6 +7,7 @@ import { ApiFailure } from '../../../src/lib/api';
 import { toAppConfig } from '../../../machines/session/session.actors';
 import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { playersMachine } from '../../../machines/players/players.machine';
+import { winningsMachine } from '../../../machines/winnings/winnings.machine';
 import { walletMachine } from '../../../machines/wallet/wallet.machine';
 import type {
   sessionMachine,
@@ -79,7 +80,12 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   // The signed-in flows load with the signed-in app (or the network fails to bring them).
   {
     type: 'xstate.done.actor.loadSignedInFlows',
-    output: { drawCycle: drawCycleMachine, players: playersMachine, wallet: walletMachine },
+    output: {
+      drawCycle: drawCycleMachine,
+      players: playersMachine,
+      wallet: walletMachine,
+      winnings: winningsMachine,
+    },
   },
   { type: 'xstate.error.actor.loadSignedInFlows', error: new Error('Failed to fetch') },
   { type: 'xstate.done.actor.loadAppConfig', output: toAppConfig(SERVER_CONFIG) },

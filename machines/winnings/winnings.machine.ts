@@ -1,0 +1,152 @@
+// What a player does after winning, and how they ask for help (spec sections 2 and 4): the
+// winnings drawer (/winnings), the grand prize claim page (/grandPrize) and Contact Us
+// (/form/has-problem). It runs while a player is signed in, as a child of the session, which
+// passes on every address the player opens; each screen state names its route and invokes the
+// child machine that runs it (the drawer, the prize claim, the contact form).
+import { assign, emit, setup } from 'xstate';
+import type { GrandPrize } from '../../contract/api';
+import type { PaymentMethod } from '../../contract/winnings';
+import type { AppEffect, ToastParams } from '../shared/effects';
+import type { RouteMeta } from '../shared/routes';
+import { contactFormMachine } from './contact-form.machine';
+import { prizeClaimMachine } from './prize-claim.machine';
+import { CONTACT_US_PATH, WINNINGS_PATH, winningsDrawerMachine } from './winnings-drawer.machine';
+import { disconnectedWinningsActors } from './winnings.actors';
+
+export { CONTACT_US_PATH, WINNINGS_PATH };
+export const GRAND_PRIZE_PATH = '/grandPrize';
+/** The claim page offers these two (spec section 2); a cashier check leaves Virtual Visa. */
+export const GRAND_PRIZE_PAGE_METHODS: readonly PaymentMethod[] = ['PayPal', 'Venmo'];
+export const TOAST_PRIZES_LOAD_FAILED = 'An error occurred. Please try again later.';
+
+export type WinningsContext = {
+  /** The prize /grandPrize claims: the newest one not claimed yet. */
+  prizeToClaim: GrandPrize | null;
+};
+
+export type WinningsEvent =
+  /** The player opened an address (the session passes on every opening while signed in). */
+  { type: 'route.opened'; path: string } | { type: 'grandPrize.retry' };
+
+export const winningsMachine = setup({
+  types: {
+    context: {} as WinningsContext,
+    events: {} as WinningsEvent,
+    emitted: {} as AppEffect,
+    children: {} as {
+      winningsDrawer: 'winningsDrawer';
+      prizeClaim: 'prizeClaim';
+      contactForm: 'contactForm';
+      loadGrandPrizes: 'loadGrandPrizes';
+    },
+  },
+  actors: {
+    ...disconnectedWinningsActors,
+    winningsDrawer: winningsDrawerMachine,
+    prizeClaim: prizeClaimMachine,
+    contactForm: contactFormMachine,
+  },
+  guards: {
+    isRoute: ({ event }, params: { path: string }) =>
+      event.type === 'route.opened' && event.path === params.path,
+    hasPrizeToClaim: (_, prizes: GrandPrize[]) => prizes.some((prize) => !prize.claimed),
+    wasSent: (_, output: { sent: boolean }) => output.sent,
+  },
+  actions: {
+    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    // Prizes come newest first: the newest one not claimed yet.
+    choosePrize: assign((_, prizes: GrandPrize[]) => ({
+      prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
+    })),
+  },
+}).createMachine({
+  id: 'winnings',
+  context: { prizeToClaim: null },
+  initial: 'awaitingRoute',
+  on: {
+    'route.opened': [
+      { guard: { type: 'isRoute', params: { path: WINNINGS_PATH } }, target: '.drawer' },
+      { guard: { type: 'isRoute', params: { path: GRAND_PRIZE_PATH } }, target: '.grandPrize' },
+      { guard: { type: 'isRoute', params: { path: CONTACT_US_PATH } }, target: '.contactUs' },
+      // Another screen: nothing of the winnings shows until one of its pages opens again.
+      { target: '.awaitingRoute' },
+    ],
+  },
+  states: {
+    awaitingRoute: {
+      description: 'No winnings page on screen.',
+    },
+    drawer: {
+      description: '/winnings: the drawer of what the player has won.',
+      meta: { route: WINNINGS_PATH } satisfies RouteMeta,
+      invoke: { id: 'winningsDrawer', src: 'winningsDrawer' },
+    },
+    grandPrize: {
+      description: "/grandPrize: 'Claim with PayPal' or 'Claim with Venmo' for the newest prize.",
+      meta: { route: GRAND_PRIZE_PATH } satisfies RouteMeta,
+      initial: 'loading',
+      states: {
+        loading: {
+          description: "The player's grand prizes load.",
+          invoke: {
+            id: 'loadGrandPrizes',
+            src: 'loadGrandPrizes',
+            onDone: [
+              {
+                guard: { type: 'hasPrizeToClaim', params: ({ event }) => event.output },
+                target: 'claiming',
+                actions: { type: 'choosePrize', params: ({ event }) => event.output },
+              },
+              { target: 'nothingToClaim' },
+            ],
+            onError: {
+              target: 'loadFailed',
+              actions: {
+                type: 'showToast',
+                params: { message: TOAST_PRIZES_LOAD_FAILED, variant: 'error' },
+              },
+            },
+          },
+        },
+        loadFailed: {
+          description: 'The prizes could not load: Try again.',
+          on: { 'grandPrize.retry': 'loading' },
+        },
+        nothingToClaim: {
+          description: 'No prize waits for a claim: a line saying so, and the way home.',
+        },
+        claiming: {
+          description: 'The prize claim: a method, what it needs, the claim; Done goes home.',
+          invoke: {
+            id: 'prizeClaim',
+            src: 'prizeClaim',
+            input: ({ context }) => ({
+              prize: context.prizeToClaim!,
+              offered: GRAND_PRIZE_PAGE_METHODS,
+            }),
+            onDone: { actions: { type: 'navigate', params: { to: '/home' } } },
+          },
+        },
+      },
+    },
+    contactUs: {
+      description: '/form/has-problem: Contact Us, Subject and Message.',
+      meta: { route: CONTACT_US_PATH } satisfies RouteMeta,
+      invoke: {
+        id: 'contactForm',
+        src: 'contactForm',
+        // Sent: home; Back: the drawer it was opened from.
+        onDone: [
+          {
+            guard: { type: 'wasSent', params: ({ event }) => event.output },
+            actions: { type: 'navigate', params: { to: '/home' } },
+          },
+          { actions: { type: 'navigate', params: { to: WINNINGS_PATH } } },
+        ],
+      },
+    },
+  },
+});
+
+export type WinningsMachine = typeof winningsMachine;

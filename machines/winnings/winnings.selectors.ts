@@ -1,0 +1,79 @@
+// Narrow reads of the winnings flow and its drawer for the views: each view subscribes to what
+// it shows and asks the machine (`can`) whether a control is enabled.
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { GrandPrize, Reward } from '../../contract/api';
+import type { ReferralBonus } from '../../contract/winnings';
+import type { PrizeClaimMachine } from './prize-claim.machine';
+import type { WinningsDrawerMachine } from './winnings-drawer.machine';
+import type { WinningsMachine } from './winnings.machine';
+
+type DrawerSnapshot = SnapshotFrom<WinningsDrawerMachine>;
+type WinningsSnapshot = SnapshotFrom<WinningsMachine>;
+
+/** Where the drawer is: hidden above the screen, sliding or down, or sliding away. */
+export type DrawerPanel = 'waiting' | 'opening' | 'open' | 'closing' | 'closed';
+
+export function selectPanel(snapshot: DrawerSnapshot): DrawerPanel {
+  const panel = snapshot.value.panel;
+  return panel;
+}
+
+/** What the list area shows. */
+export type DrawerContent = 'loading' | 'loadFailed' | 'empty' | 'list';
+
+export function selectContent(snapshot: DrawerSnapshot): DrawerContent {
+  if (snapshot.matches({ content: 'loading' })) return 'loading';
+  if (snapshot.matches({ content: 'loadFailed' })) return 'loadFailed';
+  const { coupons, grandPrizes, referralBonuses } = snapshot.context;
+  return coupons.length + grandPrizes.length + referralBonuses.length === 0 ? 'empty' : 'list';
+}
+
+/** The coupons grouped by brand (coupon_type), brands in the order of their newest coupon. */
+export function selectCouponsByType(snapshot: DrawerSnapshot): [string, Reward[]][] {
+  const groups = new Map<string, Reward[]>();
+  for (const coupon of snapshot.context.coupons) {
+    const type = coupon.attributes.coupon_type ?? 'Coupon';
+    groups.set(type, [...(groups.get(type) ?? []), coupon]);
+  }
+  return [...groups.entries()];
+}
+
+export const selectGrandPrizes = (snapshot: DrawerSnapshot): GrandPrize[] =>
+  snapshot.context.grandPrizes;
+
+export const selectReferralBonuses = (snapshot: DrawerSnapshot): ReferralBonus[] =>
+  snapshot.context.referralBonuses;
+
+/** The modal on top of the list, if any. */
+export type DrawerModal = 'coupon' | 'couponClaiming' | 'couponClaimed' | 'prize' | 'logout' | null;
+
+export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
+  if (snapshot.matches({ account: 'confirmingLogout' })) return 'logout';
+  if (snapshot.matches({ content: { ready: 'couponSelected' } })) return 'coupon';
+  if (snapshot.matches({ content: { ready: 'claimingCoupon' } })) return 'couponClaiming';
+  if (snapshot.matches({ content: { ready: 'couponClaimed' } })) return 'couponClaimed';
+  if (snapshot.matches({ content: { ready: 'claimingPrize' } })) return 'prize';
+  return null;
+}
+
+/** The coupon of the claim modal (it stays readable once claimed and off the list). */
+export const selectSelectedCouponId = (snapshot: DrawerSnapshot): string | null =>
+  snapshot.context.selectedCouponId;
+
+export const selectCouponMessage = (snapshot: DrawerSnapshot): string | null =>
+  snapshot.context.couponMessage;
+
+/** The prize claim running in the grand prize modal. */
+export const selectDrawerPrizeClaim = (
+  snapshot: DrawerSnapshot,
+): ActorRefFrom<PrizeClaimMachine> | undefined => snapshot.children.prizeClaim;
+
+/** What /grandPrize shows before (or instead of) the claim. */
+export type GrandPrizePage = 'loading' | 'loadFailed' | 'nothingToClaim' | 'claiming' | null;
+
+export function selectGrandPrizePage(snapshot: WinningsSnapshot): GrandPrizePage {
+  for (const page of ['loading', 'loadFailed', 'nothingToClaim', 'claiming'] as const) {
+    if (snapshot.matches({ grandPrize: page })) return page;
+  }
+  return null;
+}

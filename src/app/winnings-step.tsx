@@ -1,0 +1,28 @@
+// Renders a screen of the winnings flow with its running step (the drawer, the prize claim of
+// /grandPrize, the contact form): a busy screen while the step is not running yet.
+import { useSelector } from '@xstate/react';
+import type { JSX } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import type { WinningsMachine } from '../../machines/winnings/winnings.machine';
+import { useChildActor } from './system';
+
+type WinningsSteps = SnapshotFrom<WinningsMachine>['children'];
+export type WinningsStepId = keyof WinningsSteps;
+export type WinningsStep<Id extends WinningsStepId> = NonNullable<WinningsSteps[Id]>;
+
+/** The running step `id` of the winnings flow, while the flow shows that step. */
+export function useWinningsStep<Id extends WinningsStepId>(id: Id): WinningsStep<Id> | undefined {
+  const flow = useChildActor('winnings');
+  return useSelector(flow, (snapshot) => snapshot?.children[id]);
+}
+
+export function WinningsStepView<Id extends WinningsStepId>({
+  id,
+  view,
+}: {
+  id: Id;
+  view: (step: WinningsStep<Id>) => JSX.Element;
+}): JSX.Element {
+  const step = useWinningsStep(id);
+  return step ? view(step) : <main className="screen" aria-busy="true" aria-label="Loading" />;
+}

@@ -1,0 +1,236 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { ActorRefFrom } from 'xstate';
+import { z } from 'zod';
+import type { PaymentMethod } from '../../../contract/winnings';
+import { formatPrize } from '../../../machines/session/session.selectors';
+import type { PrizeClaimMachine } from '../../../machines/winnings/prize-claim.machine';
+import { detailsProblem } from '../../../machines/winnings/prize-claim.setup';
+import {
+  selectCanGoBack,
+  selectCanRetry,
+  selectChoices,
+  selectClaimedMessage,
+  selectDetails,
+  selectIsClaiming,
+  selectMethod,
+  selectPrizeAmount,
+  selectPrizeClaimScreen,
+  selectPrizeId,
+} from '../../../machines/winnings/prize-claim.selectors';
+import './prize-claim.css';
+
+type PrizeClaimActor = ActorRefFrom<PrizeClaimMachine>;
+export type PrizeClaimVariant = 'modal' | 'page';
+
+export type PrizeClaimViewProps = {
+  actor: PrizeClaimActor;
+  /** The winnings drawer's modal ('Venmo') or the /grandPrize page ('Claim with Venmo'). */
+  variant: PrizeClaimVariant;
+};
+
+/** The order each screen lists the methods in (the spec names them in these orders). */
+const METHOD_ORDER: Record<PrizeClaimVariant, readonly PaymentMethod[]> = {
+  modal: ['Venmo', 'PayPal', 'Virtual Visa'],
+  page: ['PayPal', 'Venmo', 'Virtual Visa'],
+};
+
+type DetailsField = {
+  label: string;
+  type: 'email' | 'text';
+  autoComplete: string;
+  placeholder: string;
+};
+
+const DETAILS_FIELDS: Record<PaymentMethod, DetailsField> = {
+  PayPal: {
+    label: 'PayPal e-mail',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+  },
+  Venmo: { label: 'Venmo username', type: 'text', autoComplete: 'off', placeholder: '@jane-doe' },
+  'Virtual Visa': {
+    label: 'E-mail for your virtual Visa card',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+  },
+};
+
+/** The grand prize claim: choose a payout method, give its details, see how it is paid. */
+export function PrizeClaimView({ actor, variant }: PrizeClaimViewProps) {
+  const screen = useSelector(actor, selectPrizeClaimScreen);
+  const amount = useSelector(actor, selectPrizeAmount);
+  const titleId = useId();
+  const Title = variant === 'page' ? 'h1' : 'h2';
+  return (
+    <section
+      className={`prize-claim prize-claim--${variant}`}
+      aria-labelledby={titleId}
+      aria-busy={screen === 'loading'}
+    >
+      <Title id={titleId} className="prize-claim__title">
+        You won {formatPrize(amount)}
+      </Title>
+      {screen === 'loading' && <p className="prize-claim__status">Loading…</p>}
+      {screen === 'loadFailed' && <LoadFailed actor={actor} />}
+      {screen === 'choosing' && <Choices actor={actor} variant={variant} />}
+      {screen === 'entering' && <Entering actor={actor} />}
+      {screen === 'claimed' && <Claimed actor={actor} />}
+      {/* In the drawer the modal can be left before a claim; /grandPrize has the tab bar. */}
+      {variant === 'modal' && screen !== null && screen !== 'claimed' && screen !== 'entering' && (
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => actor.send({ type: 'claim.close' })}
+        >
+          Not now
+        </button>
+      )}
+    </section>
+  );
+}
+
+function LoadFailed({ actor }: { actor: PrizeClaimActor }) {
+  const canRetry = useSelector(actor, selectCanRetry);
+  return (
+    <>
+      <p className="prize-claim__status">The ways to be paid could not be loaded.</p>
+      <button
+        type="button"
+        className="secondary-button"
+        disabled={!canRetry}
+        onClick={() => actor.send({ type: 'claim.retry' })}
+      >
+        Try again
+      </button>
+    </>
+  );
+}
+
+function Choices({ actor, variant }: { actor: PrizeClaimActor; variant: PrizeClaimVariant }) {
+  const choices = useSelector(actor, selectChoices);
+  const shown = METHOD_ORDER[variant].filter((method) => choices.includes(method));
+  return (
+    <>
+      <p className="prize-claim__lead">How would you like to be paid?</p>
+      <div className="prize-claim__choices" role="group" aria-label="Payout method">
+        {shown.map((method) => (
+          <button
+            key={method}
+            type="button"
+            className="primary-button"
+            onClick={() => actor.send({ type: 'claim.choose', method })}
+          >
+            {variant === 'page' ? `Claim with ${method}` : method}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function Entering({ actor }: { actor: PrizeClaimActor }) {
+  const method = useSelector(actor, selectMethod);
+  // A new method is a new form: its field starts from what was last sent for it.
+  return method === null ? null : <DetailsForm key={method} actor={actor} method={method} />;
+}
+
+/** The form's rules are the claim's (the contract's), so the server sees what passed here. */
+function detailsSchema(prizeId: string, method: PaymentMethod) {
+  return z.object({
+    details: z.string().superRefine((details, context) => {
+      const problem = detailsProblem(prizeId, method, details);
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
+
+type DetailsInput = z.input<ReturnType<typeof detailsSchema>>;
+type DetailsOutput = z.output<ReturnType<typeof detailsSchema>>;
+
+function DetailsForm({ actor, method }: { actor: PrizeClaimActor; method: PaymentMethod }) {
+  const prizeId = useSelector(actor, selectPrizeId);
+  const amount = useSelector(actor, selectPrizeAmount);
+  const lastDetails = useSelector(actor, selectDetails);
+  const isClaiming = useSelector(actor, selectIsClaiming);
+  const canGoBack = useSelector(actor, selectCanGoBack);
+  const schema = useMemo(() => detailsSchema(prizeId, method), [prizeId, method]);
+  const { register, handleSubmit, formState } = useForm<DetailsInput, unknown, DetailsOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { details: lastDetails },
+  });
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  const error = formState.errors.details?.message;
+  const field = DETAILS_FIELDS[method];
+  return (
+    <form
+      className="prize-claim__form"
+      noValidate
+      onSubmit={(event) => {
+        void handleSubmit((values) =>
+          actor.send({ type: 'claim.submit', details: values.details }),
+        )(event);
+      }}
+    >
+      <div className="prize-claim__field">
+        <label className="prize-claim__label" htmlFor={inputId}>
+          {field.label}
+        </label>
+        <input
+          {...register('details')}
+          id={inputId}
+          className="prize-claim__input"
+          type={field.type}
+          inputMode={field.type === 'email' ? 'email' : 'text'}
+          autoComplete={field.autoComplete}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={field.placeholder}
+          readOnly={isClaiming}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        {error && (
+          <p id={errorId} className="prize-claim__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="primary-button" disabled={isClaiming} aria-busy={isClaiming}>
+        {isClaiming ? 'Claiming…' : `Claim ${formatPrize(amount)}`}
+      </button>
+      <button
+        type="button"
+        className="secondary-button"
+        disabled={!canGoBack}
+        onClick={() => actor.send({ type: 'claim.back' })}
+      >
+        Back
+      </button>
+    </form>
+  );
+}
+
+function Claimed({ actor }: { actor: PrizeClaimActor }) {
+  const message = useSelector(actor, selectClaimedMessage);
+  return (
+    <>
+      <p className="prize-claim__message" role="status">
+        {message}
+      </p>
+      <button
+        type="button"
+        className="primary-button"
+        onClick={() => actor.send({ type: 'claim.close' })}
+      >
+        Done
+      </button>
+    </>
+  );
+}

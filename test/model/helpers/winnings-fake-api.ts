@@ -1,0 +1,85 @@
+// A stand-in for the API the winnings flow calls (the drawer, the prize claim, the contact
+// form; see deferred-api.ts), and its answers.
+import type { GrandPrize, GrandPrizeListResponse, Reward } from '../../../contract/api';
+import type { ContactRequest, ContactResponse } from '../../../contract/contact';
+import type { ClaimCouponResponse } from '../../../contract/rewards';
+import type {
+  ClaimPrizeRequest,
+  ClaimPrizeResponse,
+  CouponListResponse,
+  PaymentChoicesResponse,
+  ReferralBonus,
+  ReferralBonusListResponse,
+} from '../../../contract/winnings';
+import type { ContactApi } from '../../../machines/winnings/contact-form.actors';
+import type { PrizeClaimApi } from '../../../machines/winnings/prize-claim.actors';
+import type { WinningsApi } from '../../../machines/winnings/winnings.actors';
+import { DeferredApi } from './deferred-api';
+
+type WinningsCallName = keyof WinningsApi | keyof PrizeClaimApi | keyof ContactApi;
+
+export function couponOf(id: string, couponType: string, value = 10): Reward {
+  return {
+    id,
+    type: 'coupon_reward',
+    attributes: {
+      value,
+      coupon_type: couponType,
+      image_link: '/images/rewards/coupon.svg',
+      link: null,
+      kind: 'coupon',
+      claimed: false,
+    },
+  };
+}
+
+export function grandPrizeOf(id: string, amount = 500, claimed = false): GrandPrize {
+  return {
+    id,
+    draw_id: 7,
+    additional_info: { prize_amount: amount },
+    cashier_check: null,
+    claimed,
+    created_at: '2026-11-24T20:00:00.000Z',
+    payment_method: claimed ? 'PayPal' : null,
+    paid: false,
+  };
+}
+
+export function bonusOf(id: string, amount = 100): ReferralBonus {
+  return { id, amount, created_at: '2026-11-24T20:00:00.000Z', paid: false };
+}
+
+export function choicesOf(prizeId: string, withCashierCheck = false): PaymentChoicesResponse {
+  return {
+    data: {
+      grand_prize_id: prizeId,
+      choices: withCashierCheck ? ['Virtual Visa'] : ['Venmo', 'PayPal', 'Virtual Visa'],
+      cashier_check: withCashierCheck ? { name: 'Jane Doe', address: '1 Main St' } : null,
+    },
+  };
+}
+
+export class FakeWinningsApi
+  extends DeferredApi<WinningsCallName>
+  implements WinningsApi, PrizeClaimApi, ContactApi
+{
+  coupons = () => this.call<CouponListResponse>('coupons');
+  grandPrizes = () => this.call<GrandPrizeListResponse>('grandPrizes');
+  referralBonuses = () => this.call<ReferralBonusListResponse>('referralBonuses');
+  claimCoupon = (id: string) => this.call<ClaimCouponResponse>('claimCoupon', id);
+  click = (body: unknown) => this.call<{ message: string }>('click', body);
+  paymentChoices = (id: string) => this.call<PaymentChoicesResponse>('paymentChoices', id);
+  claimPrize = (body: ClaimPrizeRequest) => this.call<ClaimPrizeResponse>('claimPrize', body);
+  sendContactMessage = (body: ContactRequest) =>
+    this.call<ContactResponse>('sendContactMessage', body);
+
+  /** Every list call answers at once with these winnings, and clicks are taken. */
+  holding(winnings: { coupons?: Reward[]; grandPrizes?: GrandPrize[]; bonuses?: ReferralBonus[] }) {
+    this.answerAlways('coupons', () => Promise.resolve({ data: winnings.coupons ?? [] }));
+    this.answerAlways('grandPrizes', () => Promise.resolve({ data: winnings.grandPrizes ?? [] }));
+    this.answerAlways('referralBonuses', () => Promise.resolve({ data: winnings.bonuses ?? [] }));
+    this.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
+    return this;
+  }
+}

@@ -1,0 +1,755 @@
+// Generated paths through the grand prize claim, walked through the real view in both of its
+// places: the winnings drawer's modal (all three methods) and the /grandPrize page (PayPal and
+// Venmo). The player taps the methods, types what each one needs (a wrong value first, which the
+// form answers without a call), taps Claim, Back, Try again and Done, and in the modal leaves
+// before claiming with Not now (while the choices load, after they fail, or among the methods);
+// the server answers the choices and the claim (a payout recorded, a 409, a 422 for a method
+// withdrawn, a refusal, a 503, no network), and every state is checked against what the player
+// sees, the toasts asked for, the calls sent and, once closed, what the claim tells its parent.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel, type Step } from 'xstate/graph';
+import type { GrandPrize } from '../../contract/api';
+import {
+  CARD_EMAIL_INVALID,
+  CLAIM_ERROR,
+  CLAIM_FAILED,
+  METHOD_NOT_OFFERED,
+  PAYPAL_EMAIL_INVALID,
+  PRIZE_ALREADY_CLAIMED,
+  VENMO_HANDLE_INVALID,
+  type ClaimPrizeRequest,
+  type ClaimPrizeResponse,
+  type PaymentChoicesResponse,
+  type PaymentMethod,
+} from '../../contract/winnings';
+import type { ToastEffect } from '../../machines/shared/effects';
+import {
+  createPrizeClaimActors,
+  type LoadPaymentChoicesInput,
+  type PaymentChoices,
+  type PrizeClaimed,
+} from '../../machines/winnings/prize-claim.actors';
+import {
+  prizeClaimMachine,
+  type PrizeClaimEvent,
+  type PrizeClaimInput,
+  type PrizeClaimOutput,
+} from '../../machines/winnings/prize-claim.machine';
+import { PrizeClaimView, type PrizeClaimVariant } from '../../src/features/winnings/PrizeClaim';
+import { ApiFailure } from '../../src/lib/api';
+import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { planPaths, stateKeyMatcher, type PlannedPath } from './helpers/path-planner';
+import { statesWithoutView } from './helpers/view-check';
+import { choicesOf, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
+
+// ---- the walks ---------------------------------------------------------------------------------
+
+const PRIZE_ID = '3f6c1a52-7d0e-4b8a-9c41-2e5f8d7a6b10';
+const CHECKED_PRIZE_ID = '9b2d4e61-0c3a-4f7e-8d15-6a2b9c0e1f37';
+const CLAIMED_PRIZE_ID = 'c0ffee00-1234-4abc-9def-0123456789ab';
+
+/** The server's refusals and failures of a claim (and of the choices). */
+const CLAIMED_ELSEWHERE = new ApiFailure(409, PRIZE_ALREADY_CLAIMED);
+const CLAIMED_ELSEWHERE_UNSAID = new ApiFailure(409, null);
+const WITHDRAWN = new ApiFailure(422, METHOD_NOT_OFFERED);
+const UNKNOWN_PRIZE = new ApiFailure(404, 'Unknown prize');
+const REFUSED_ADDRESS = new ApiFailure(422, CARD_EMAIL_INVALID);
+const UNAVAILABLE = new ApiFailure(503, null);
+const OFFLINE = new ApiFailure(0, null);
+
+/** A step of a scripted path: which of the model's events in that state it takes. */
+type Pick = (event: ClaimEvent) => boolean;
+const on = {
+  loaded: ((event) => event.type === 'xstate.done.actor.loadPaymentChoices') satisfies Pick,
+  choose:
+    (method: PaymentMethod): Pick =>
+    (event) =>
+      event.type === 'claim.choose' && event.method === method,
+  submit: ((event) => event.type === 'claim.submit') satisfies Pick,
+  recorded: ((event) => event.type === 'xstate.done.actor.claimPrize') satisfies Pick,
+  fails:
+    (failure: ApiFailure): Pick =>
+    (event) =>
+      event.type === 'xstate.error.actor.claimPrize' && event.error === failure,
+  loadFails: ((event) => event.type === 'xstate.error.actor.loadPaymentChoices') satisfies Pick,
+  back: ((event) => event.type === 'claim.back') satisfies Pick,
+  close: ((event) => event.type === 'claim.close') satisfies Pick,
+  notNow: ((event) => event.type === 'claim.close' && event.button === 'Not now') satisfies Pick,
+};
+
+type Walk = {
+  name: string;
+  variant: PrizeClaimVariant;
+  prize: GrandPrize;
+  offered?: readonly PaymentMethod[];
+  /** How the server first says the prize can be paid. */
+  choices: PaymentChoicesResponse;
+  /** The methods' buttons that answer shows, in the screen's order. */
+  shows: readonly string[];
+  /** After a 422 for a withdrawn method: the choices then (a cashier check came), and buttons. */
+  afterWithdrawal: { choices: PaymentChoicesResponse; shows: readonly string[] } | null;
+  /** How loading the choices fails in this walk. */
+  loadFailure: ApiFailure;
+  /** How a claim fails in this walk (a withdrawal only for the methods a check rules out). */
+  claimFailures: readonly ApiFailure[];
+  /** The line a prize claimed before shows. */
+  claimedBefore: string | null;
+  /**
+   * A player who sends the same details again after a failure: the generated paths never do
+   * (the state after is one they have seen), so this path is walked as well.
+   */
+  triesAgain: Pick[] | null;
+  /**
+   * A player who leaves the modal with Not now once the choices fail: the claim then ends as
+   * when left while they load (the same state), so the generated paths never tap it there.
+   */
+  leavesAfterFailure: Pick[] | null;
+};
+
+const WALKS: Walk[] = [
+  {
+    name: 'the modal, an unclaimed prize',
+    variant: 'modal',
+    prize: grandPrizeOf(PRIZE_ID),
+    choices: choicesOf(PRIZE_ID),
+    shows: ['Venmo', 'PayPal', 'Virtual Visa'],
+    afterWithdrawal: { choices: choicesOf(PRIZE_ID, true), shows: ['Virtual Visa'] },
+    loadFailure: UNAVAILABLE,
+    claimFailures: [CLAIMED_ELSEWHERE, WITHDRAWN, UNKNOWN_PRIZE, UNAVAILABLE],
+    claimedBefore: null,
+    // Back to the methods and Venmo again: the field still holds the username sent.
+    triesAgain: [
+      on.loaded,
+      on.choose('Venmo'),
+      on.submit,
+      on.fails(UNAVAILABLE),
+      on.back,
+      on.choose('Venmo'),
+      on.submit,
+      on.recorded,
+      on.close,
+    ],
+    leavesAfterFailure: [on.loadFails, on.notNow],
+  },
+  {
+    name: '/grandPrize, an unclaimed prize, PayPal and Venmo offered',
+    variant: 'page',
+    prize: grandPrizeOf(PRIZE_ID, 1500),
+    offered: ['PayPal', 'Venmo'],
+    choices: choicesOf(PRIZE_ID),
+    shows: ['Claim with PayPal', 'Claim with Venmo'],
+    // Nothing the page offers is left: the card is, on the page too.
+    afterWithdrawal: {
+      choices: choicesOf(PRIZE_ID, true),
+      shows: ['Claim with Virtual Visa'],
+    },
+    loadFailure: OFFLINE,
+    claimFailures: [CLAIMED_ELSEWHERE_UNSAID, WITHDRAWN, OFFLINE],
+    claimedBefore: null,
+    // The first claim reached the server though its answer was lost: the second one is a 409.
+    triesAgain: [
+      on.loaded,
+      on.choose('PayPal'),
+      on.submit,
+      on.fails(OFFLINE),
+      on.submit,
+      on.fails(CLAIMED_ELSEWHERE_UNSAID),
+      on.close,
+    ],
+    leavesAfterFailure: null,
+  },
+  {
+    name: '/grandPrize, a prize with a cashier check',
+    variant: 'page',
+    prize: {
+      ...grandPrizeOf(CHECKED_PRIZE_ID, 2000),
+      cashier_check: { name: 'Jane Doe', address: '1 Main St' },
+    },
+    offered: ['PayPal', 'Venmo'],
+    choices: choicesOf(CHECKED_PRIZE_ID, true),
+    shows: ['Claim with Virtual Visa'],
+    afterWithdrawal: null,
+    loadFailure: UNAVAILABLE,
+    claimFailures: [REFUSED_ADDRESS, OFFLINE],
+    claimedBefore: null,
+    triesAgain: [
+      on.loaded,
+      on.choose('Virtual Visa'),
+      on.submit,
+      on.fails(OFFLINE),
+      on.submit,
+      on.recorded,
+      on.close,
+    ],
+    leavesAfterFailure: null,
+  },
+  {
+    name: 'the modal, a prize claimed before by PayPal',
+    variant: 'modal',
+    prize: grandPrizeOf(CLAIMED_PRIZE_ID, 500, true),
+    choices: choicesOf(CLAIMED_PRIZE_ID),
+    shows: [],
+    afterWithdrawal: null,
+    loadFailure: UNAVAILABLE,
+    claimFailures: [],
+    claimedBefore: 'Your prize will be paid by PayPal.',
+    triesAgain: null,
+    leavesAfterFailure: null,
+  },
+  {
+    name: '/grandPrize, a prize claimed before by Venmo and paid',
+    variant: 'page',
+    prize: { ...grandPrizeOf(CLAIMED_PRIZE_ID, 500, true), payment_method: 'Venmo', paid: true },
+    offered: ['PayPal', 'Venmo'],
+    choices: choicesOf(CLAIMED_PRIZE_ID),
+    shows: [],
+    afterWithdrawal: null,
+    loadFailure: UNAVAILABLE,
+    claimFailures: [],
+    claimedBefore: 'Paid by Venmo.',
+    triesAgain: null,
+    leavesAfterFailure: null,
+  },
+];
+
+const inputOf = (walk: Walk): PrizeClaimInput => ({
+  prize: walk.prize,
+  ...(walk.offered ? { offered: walk.offered } : {}),
+});
+
+/** What the player types for each method (the Venmo username with spaces the claim trims). */
+const TYPED: Record<PaymentMethod, string> = {
+  PayPal: 'jane@example.com',
+  Venmo: ' @jane_doe ',
+  'Virtual Visa': 'card@example.com',
+};
+/** A value the form refuses, and what it says. */
+const WRONG: Record<PaymentMethod, { typed: string; says: string }> = {
+  PayPal: { typed: 'jane@example', says: PAYPAL_EMAIL_INVALID },
+  Venmo: { typed: '@ab', says: VENMO_HANDLE_INVALID },
+  'Virtual Visa': { typed: 'card.example.com', says: CARD_EMAIL_INVALID },
+};
+const LABEL: Record<PaymentMethod, string> = {
+  PayPal: 'PayPal e-mail',
+  Venmo: 'Venmo username',
+  'Virtual Visa': 'E-mail for your virtual Visa card',
+};
+
+/** The body a claim sends: the details in the field their method names, trimmed. */
+function claimBody(prizeId: string, method: PaymentMethod): ClaimPrizeRequest {
+  switch (method) {
+    case 'PayPal':
+      return { grand_prize_id: prizeId, payment_method: 'PayPal', email: 'jane@example.com' };
+    case 'Venmo':
+      return { grand_prize_id: prizeId, payment_method: 'Venmo', handle: '@jane_doe' };
+    case 'Virtual Visa':
+      return { grand_prize_id: prizeId, payment_method: 'Virtual Visa', email: 'card@example.com' };
+  }
+}
+
+/** The server's word on a claim it recorded (server/services/payouts.ts says it this way). */
+function claimMessage(amount: number, method: PaymentMethod): string {
+  switch (method) {
+    case 'PayPal':
+      return `Your $${amount} prize will be sent to jane@example.com by PayPal.`;
+    case 'Venmo':
+      return `Your $${amount} prize will be sent to @jane_doe on Venmo.`;
+    case 'Virtual Visa':
+      return `Your $${amount} prize will be sent to card@example.com as a Virtual Visa card.`;
+  }
+}
+
+// ---- the model ---------------------------------------------------------------------------------
+
+/** The button a close is tapped with (the machine reads only the event's type). */
+type CloseButton = 'Done' | 'Not now';
+
+type ClaimEvent =
+  | Exclude<PrizeClaimEvent, { type: 'claim.close' }>
+  | { type: 'claim.close'; button: CloseButton }
+  | { type: 'xstate.done.actor.loadPaymentChoices'; output: PaymentChoices }
+  | { type: 'xstate.error.actor.loadPaymentChoices'; error: ApiFailure }
+  | { type: 'xstate.done.actor.claimPrize'; output: PrizeClaimed }
+  | { type: 'xstate.error.actor.claimPrize'; error: ApiFailure };
+type ClaimSnapshot = SnapshotFrom<typeof prizeClaimMachine>;
+
+// The model's calls never answer: each path's events say how they end.
+const logic = prizeClaimMachine.provide({
+  actors: {
+    loadPaymentChoices: fromPromise<PaymentChoices, LoadPaymentChoicesInput>(
+      () => new Promise(() => undefined),
+    ),
+    claimPrize: fromPromise<PrizeClaimed, ClaimPrizeRequest>(() => new Promise(() => undefined)),
+  },
+});
+
+const asChoices = ({ data }: PaymentChoicesResponse): PaymentChoices => ({
+  choices: data.choices,
+  cashierCheck: data.cashier_check,
+});
+
+/** A method is chosen before the choices load only after a 422 withdrew it. */
+const isReload = (snapshot: ClaimSnapshot) => snapshot.context.method !== null;
+
+function answerOf(walk: Walk, snapshot: ClaimSnapshot) {
+  return isReload(snapshot) && walk.afterWithdrawal ? walk.afterWithdrawal : walk;
+}
+
+const mayBeWithdrawn = (method: PaymentMethod | null) => method === 'Venmo' || method === 'PayPal';
+
+/**
+ * The drawer's modal can be left before a claim (Not now) while the choices load, after they
+ * fail and among the methods; /grandPrize has the tab bar, and a claim under way is not left.
+ */
+const leavesBeforeClaim = (variant: PrizeClaimVariant, snapshot: ClaimSnapshot) =>
+  variant === 'modal' &&
+  (snapshot.matches('loadingChoices') ||
+    snapshot.matches('loadFailed') ||
+    snapshot.matches('choosing'));
+
+function eventsFor(walk: Walk) {
+  return (snapshot: ClaimSnapshot): ClaimEvent[] => {
+    const { context } = snapshot;
+    const candidates: ClaimEvent[] = [
+      { type: 'claim.retry' },
+      { type: 'claim.back' },
+      ...context.choices.map((method) => ({ type: 'claim.choose' as const, method })),
+    ];
+    if (context.method !== null)
+      candidates.push({ type: 'claim.submit', details: TYPED[context.method] });
+    // Done leaves a claimed prize; Not now leaves the modal before a claim.
+    if (snapshot.matches('claimed')) candidates.push({ type: 'claim.close', button: 'Done' });
+    if (leavesBeforeClaim(walk.variant, snapshot))
+      candidates.push({ type: 'claim.close', button: 'Not now' });
+    if (snapshot.matches('loadingChoices')) {
+      candidates.push(
+        {
+          type: 'xstate.done.actor.loadPaymentChoices',
+          output: asChoices(answerOf(walk, snapshot).choices),
+        },
+        { type: 'xstate.error.actor.loadPaymentChoices', error: walk.loadFailure },
+      );
+    }
+    if (snapshot.matches('claiming') && context.method !== null) {
+      const method = context.method;
+      candidates.push({
+        type: 'xstate.done.actor.claimPrize',
+        output: { paymentMethod: method, message: claimMessage(context.amount, method) },
+      });
+      for (const error of walk.claimFailures) {
+        if (error === WITHDRAWN && (!mayBeWithdrawn(method) || !walk.afterWithdrawal)) continue;
+        candidates.push({ type: 'xstate.error.actor.claimPrize', error });
+      }
+    }
+    return candidates.filter((event) => snapshot.can(event as never));
+  };
+}
+
+const serialize = (snapshot: ClaimSnapshot) =>
+  JSON.stringify({
+    value: snapshot.value,
+    choices: snapshot.context.choices,
+    method: snapshot.context.method,
+    details: snapshot.context.details,
+    claimed: snapshot.context.claimed,
+    message: snapshot.context.message,
+  });
+
+const failureName = ({ status, detail }: ApiFailure) =>
+  status === 0 ? 'no network' : `${status}${detail ? ` '${detail}'` : ''}`;
+
+function describeEvent(event: ClaimEvent): string {
+  switch (event.type) {
+    case 'claim.choose':
+      return `taps ${event.method}`;
+    case 'claim.submit':
+      return `types '${event.details.trim()}' and taps Claim`;
+    case 'claim.back':
+      return 'taps Back';
+    case 'claim.retry':
+      return "taps 'Try again'";
+    case 'claim.close':
+      return event.button === 'Done' ? 'taps Done' : "taps 'Not now'";
+    case 'xstate.done.actor.loadPaymentChoices':
+      return `the choices load (${event.output.choices.join(', ')})`;
+    case 'xstate.error.actor.loadPaymentChoices':
+      return `the choices fail (${failureName(event.error)})`;
+    case 'xstate.done.actor.claimPrize':
+      return 'the claim is recorded';
+    case 'xstate.error.actor.claimPrize':
+      return `the claim fails (${failureName(event.error)})`;
+  }
+}
+
+function planWalk(walk: Walk) {
+  const input = inputOf(walk);
+  const model = new TestModel<ClaimSnapshot, ClaimEvent, unknown>(logic as never, {
+    events: eventsFor(walk),
+    serializeState: serialize,
+    stateMatcher: stateKeyMatcher,
+    input,
+  });
+  const paths = planPaths({
+    model,
+    transitions: chartOf(logic).transitions,
+    serializeState: serialize,
+    replay: (walkEvents) => {
+      const recorder = new CoverageRecorder();
+      const actor = createActor(logic, { input, inspect: recorder.inspect });
+      actor.start();
+      for (const event of walkEvents) actor.send(event as never);
+      actor.stop();
+      return recorder.transitions;
+    },
+    describeEvent,
+  });
+  return { model, paths };
+}
+
+/** The path a script takes through the model, each step one of the model's own events. */
+function scriptedPath(
+  model: TestModel<ClaimSnapshot, ClaimEvent, unknown>,
+  from: ClaimSnapshot,
+  steps: Pick[],
+  says: string,
+): PlannedPath<ClaimSnapshot, ClaimEvent> {
+  const adjacency = model.getAdjacencyMap();
+  let state = from;
+  const walked: Array<Step<ClaimSnapshot, ClaimEvent>> = [
+    { state, event: { type: 'xstate.init' } as never },
+  ];
+  for (const [i, pick] of steps.entries()) {
+    const next = Object.values(
+      adjacency[serialize(state) as keyof typeof adjacency]?.transitions ?? {},
+    ).find(({ event }) => pick(event));
+    if (!next)
+      throw new Error(`Step ${i + 1} of the script is not possible in ${serialize(state)}`);
+    state = next.state;
+    walked.push({ state, event: next.event });
+  }
+  return {
+    state,
+    steps: walked,
+    weight: steps.length,
+    description: `${says}: ${walked
+      .slice(1)
+      .map(({ event }) => describeEvent(event))
+      .join(' → ')}`,
+  };
+}
+
+const walks = WALKS.flatMap((walk) => {
+  const { model, paths } = planWalk(walk);
+  const planned = paths.map((path) => ({ walk, model, path }));
+  if (paths.length === 0) return planned;
+  const from = paths[0]!.steps[0]!.state;
+  const scripts = [
+    { says: 'tries again', steps: walk.triesAgain },
+    { says: 'leaves after a failure', steps: walk.leavesAfterFailure },
+  ];
+  return [
+    ...planned,
+    ...scripts.flatMap(({ says, steps }) =>
+      steps ? [{ walk, model, path: scriptedPath(model, from, steps, says) }] : [],
+    ),
+  ];
+});
+const coverage = new CoverageRecorder();
+
+// ---- the running claim and its view ------------------------------------------------------------
+
+/** What the walk expects so far: calls sent, toasts asked for, buttons and line shown, output. */
+type Expected = {
+  calls: Array<{ name: string; body: unknown }>;
+  toasts: ToastEffect[];
+  shows: readonly string[];
+  claimedLine: string | null;
+  output: PrizeClaimOutput | null;
+};
+
+function open(walk: Walk) {
+  const api = new FakeWinningsApi();
+  const actor = createActor(logic.provide({ actors: createPrizeClaimActors(api) }), {
+    input: inputOf(walk),
+    inspect: coverage.inspect,
+  });
+  const emitted: ToastEffect[] = [];
+  actor.on('toast', (effect) => void emitted.push(effect));
+  actor.start();
+  const view = render(<PrizeClaimView actor={actor} variant={walk.variant} />);
+  const { prize } = walk;
+  const expected: Expected = {
+    // A prize claimed before asks nothing of the server.
+    calls: prize.claimed ? [] : [{ name: 'paymentChoices', body: prize.id }],
+    toasts: [],
+    shows: walk.shows,
+    claimedLine: walk.claimedBefore,
+    output: prize.claimed
+      ? { claimed: true, prizeId: prize.id, paymentMethod: prize.payment_method as PaymentMethod }
+      : null,
+  };
+  return { walk, api, actor, emitted, view, expected, user: userEvent.setup() };
+}
+
+let current: ReturnType<typeof open> | null = null;
+const app = () => {
+  if (!current) throw new Error('The prize claim is not running.');
+  return current;
+};
+
+// ---- what the player sees ----------------------------------------------------------------------
+
+const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+const buttonNames = () => screen.queryAllByRole('button').map((b) => b.textContent);
+/**
+ * Not now, last on the screen, where the modal may be left before a claim; never on the page,
+ * and the exact button lists of the form, the claim under way and the claimed prize leave it out.
+ */
+function notNow(): string[] {
+  const { walk, actor } = app();
+  if (!leavesBeforeClaim(walk.variant, actor.getSnapshot())) return [];
+  expect(button('Not now').disabled).toBe(false);
+  return ['Not now'];
+}
+const amountOf = (walk: Walk) =>
+  `$${walk.prize.additional_info.prize_amount.toLocaleString('en-US')}`;
+
+/** The title in every state, the calls sent and the toasts asked for so far. */
+function expectClaim(busy: boolean): void {
+  const { walk, api, emitted, expected } = app();
+  const title = screen.getByRole('heading', {
+    level: walk.variant === 'page' ? 1 : 2,
+    name: `You won ${amountOf(walk)}`,
+  });
+  const section = title.closest('section')!;
+  expect(section.getAttribute('aria-busy')).toBe(String(busy));
+  expect(api.calls).toEqual(expected.calls);
+  expect(emitted).toEqual(expected.toasts);
+}
+
+const field = (method: PaymentMethod) => screen.getByLabelText<HTMLInputElement>(LABEL[method]);
+
+function expectForm(snapshot: ClaimSnapshot, claiming: boolean): void {
+  const method = snapshot.context.method!;
+  const input = field(method);
+  // The details last sent stay in the field (nothing was sent yet: it starts empty).
+  expect(input.value).toBe(snapshot.context.details);
+  expect(input.readOnly).toBe(claiming);
+  expect(input.getAttribute('aria-invalid')).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+  const submit = button(claiming ? 'Claiming…' : `Claim ${amountOf(app().walk)}`);
+  expect(submit.disabled).toBe(claiming);
+  expect(submit.getAttribute('aria-busy')).toBe(String(claiming));
+  expect(button('Back').disabled).toBe(claiming);
+  expect(buttonNames()).toEqual([claiming ? 'Claiming…' : `Claim ${amountOf(app().walk)}`, 'Back']);
+  // Only the chosen method's field is on screen.
+  for (const other of Object.keys(LABEL) as PaymentMethod[]) {
+    if (other !== method) expect(screen.queryByLabelText(LABEL[other])).toBeNull();
+  }
+}
+
+const states: Record<string, (snapshot: ClaimSnapshot) => Promise<void> | void> = {
+  loadingChoices: async () => {
+    expectClaim(true);
+    screen.getByText('Loading…');
+    expect(buttonNames()).toEqual(notNow());
+    await waitFor(() => expect(app().api.isWaiting('paymentChoices')).toBe(true));
+  },
+  loadFailed: () => {
+    expectClaim(false);
+    screen.getByText('The ways to be paid could not be loaded.');
+    expect(buttonNames()).toEqual(['Try again', ...notNow()]);
+    expect(button('Try again').disabled).toBe(false);
+  },
+  choosing: () => {
+    expectClaim(false);
+    screen.getByText('How would you like to be paid?');
+    const group = screen.getByRole('group', { name: 'Payout method' });
+    const shown = within(group).getAllByRole<HTMLButtonElement>('button');
+    expect(shown.map((b) => b.textContent)).toEqual(app().expected.shows);
+    expect(shown.every((b) => !b.disabled)).toBe(true);
+    expect(buttonNames()).toEqual([...app().expected.shows, ...notNow()]);
+  },
+  entering: (snapshot) => {
+    expectClaim(false);
+    expectForm(snapshot, false);
+  },
+  claiming: async (snapshot) => {
+    expectClaim(false);
+    expectForm(snapshot, true);
+    await waitFor(() => expect(app().api.isWaiting('claimPrize')).toBe(true));
+  },
+  claimed: () => {
+    expectClaim(false);
+    expect(screen.getByRole('status').textContent).toBe(app().expected.claimedLine);
+    expect(buttonNames()).toEqual(['Done']);
+    expect(button('Done').disabled).toBe(false);
+  },
+  // The claim is left: its parent hears whether the prize is claimed, and by which method.
+  closed: () => {
+    const { actor, expected } = app();
+    expectClaim(false);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual(expected.output);
+    expect(buttonNames()).toEqual([]);
+    expect(screen.queryByRole('status')).toBeNull();
+  },
+};
+
+// ---- the walk ----------------------------------------------------------------------------------
+
+type ClaimStep = Step<ClaimSnapshot, ClaimEvent>;
+
+async function arrive(expected: ClaimSnapshot): Promise<void> {
+  await waitFor(() => expect(serialize(app().actor.getSnapshot())).toBe(serialize(expected)));
+}
+
+async function tap(name: string, step: ClaimStep): Promise<void> {
+  await app().user.click(button(name));
+  await arrive(step.state);
+}
+
+/** Waits for `call`, then ends it (and lets the answer reach the machine and the view). */
+async function settle(
+  call: 'paymentChoices' | 'claimPrize',
+  outcome: (api: FakeWinningsApi) => void,
+) {
+  const { api } = app();
+  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
+  await act(async () => {
+    outcome(api);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const toastOf = (message: string): ToastEffect => ({ type: 'toast', message, variant: 'error' });
+
+/** A refusal of the claim itself (not the network, nor the server being down). */
+const isRefusal = ({ status }: ApiFailure) => status >= 400 && status < 500;
+
+const executors = {
+  'claim.choose': async (step) => {
+    if (step.event.type !== 'claim.choose') return;
+    const { method } = step.event;
+    await tap(app().walk.variant === 'page' ? `Claim with ${method}` : method, step);
+  },
+  // A field still empty gets a wrong value first: the form says why, and nothing is sent.
+  'claim.submit': async (step) => {
+    if (step.event.type !== 'claim.submit') return;
+    const { user, api, actor, walk, expected } = app();
+    const method = actor.getSnapshot().context.method!;
+    const input = field(method);
+    const claim = `Claim ${amountOf(walk)}`;
+    if (input.value !== step.event.details) {
+      expect(input.value).toBe('');
+      await user.type(input, WRONG[method].typed);
+      await user.click(button(claim));
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(WRONG[method].says));
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(api.count('claimPrize')).toBe(
+        expected.calls.filter((c) => c.name === 'claimPrize').length,
+      );
+      expect(actor.getSnapshot().value).toBe('entering');
+      await user.clear(input);
+      await user.type(input, step.event.details);
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    }
+    await user.click(button(claim));
+    expected.calls.push({ name: 'claimPrize', body: claimBody(walk.prize.id, method) });
+    await arrive(step.state);
+  },
+  'claim.back': (step) => tap('Back', step),
+  'claim.retry': async (step) => {
+    app().expected.calls.push({ name: 'paymentChoices', body: app().walk.prize.id });
+    await tap('Try again', step);
+  },
+  // Not now leaves a prize unclaimed: its parent hears no method.
+  'claim.close': async (step) => {
+    if (step.event.type !== 'claim.close') return;
+    const { walk, expected } = app();
+    if (step.event.button === 'Not now')
+      expected.output = { claimed: false, prizeId: walk.prize.id, paymentMethod: null };
+    await tap(step.event.button, step);
+  },
+  'xstate.done.actor.loadPaymentChoices': async (step) => {
+    const { walk, expected, actor } = app();
+    const answer = answerOf(walk, actor.getSnapshot());
+    expected.shows = answer.shows;
+    await settle('paymentChoices', (api) => api.resolve('paymentChoices', answer.choices));
+    await arrive(step.state);
+  },
+  'xstate.error.actor.loadPaymentChoices': async (step) => {
+    if (step.event.type !== 'xstate.error.actor.loadPaymentChoices') return;
+    const { error } = step.event;
+    app().expected.toasts.push(toastOf(CLAIM_ERROR));
+    await settle('paymentChoices', (api) => api.reject('paymentChoices', error));
+    await arrive(step.state);
+  },
+  'xstate.done.actor.claimPrize': async (step) => {
+    const { walk, expected, actor } = app();
+    const method = actor.getSnapshot().context.method!;
+    const amount = walk.prize.additional_info.prize_amount;
+    const answer: ClaimPrizeResponse = {
+      data: {
+        grand_prize_id: walk.prize.id,
+        payment_method: method,
+        message: claimMessage(amount, method),
+      },
+    };
+    expected.claimedLine = answer.data.message;
+    expected.output = { claimed: true, prizeId: walk.prize.id, paymentMethod: method };
+    await settle('claimPrize', (api) => api.resolve('claimPrize', answer));
+    await arrive(step.state);
+  },
+  'xstate.error.actor.claimPrize': async (step) => {
+    if (step.event.type !== 'xstate.error.actor.claimPrize') return;
+    const { error } = step.event;
+    const { walk, expected } = app();
+    expected.toasts.push(toastOf(isRefusal(error) ? CLAIM_FAILED : CLAIM_ERROR));
+    if (error.status === 409) {
+      // Claimed from another device: how is not this screen's to know.
+      expected.claimedLine = error.detail ?? PRIZE_ALREADY_CLAIMED;
+      expected.output = { claimed: true, prizeId: walk.prize.id, paymentMethod: null };
+    }
+    // A method withdrawn: the choices are asked for again.
+    if (error === WITHDRAWN) expected.calls.push({ name: 'paymentChoices', body: walk.prize.id });
+    await settle('claimPrize', (api) => api.reject('claimPrize', error));
+    await arrive(step.state);
+  },
+} satisfies Record<ClaimEvent['type'], (step: ClaimStep) => Promise<void>>;
+
+describe('the grand prize claim, generated paths through the view', () => {
+  it.each(
+    walks.map(
+      ({ walk, model, path }) =>
+        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
+    ),
+  )('%s', async (_, walk, model, path) => {
+    current = open(walk);
+    try {
+      await arrive(path.steps[0]!.state);
+      await model.testPath(path, { events: executors as never, states });
+    } finally {
+      current.actor.stop();
+      current.view.unmount();
+      current = null;
+    }
+  });
+});
+
+describe('the grand prize claim, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
+    const chart = chartOf(logic);
+    expect(chart.states.length).toBe(9);
+    expect(chart.transitions.length).toBe(14);
+    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});

@@ -1,0 +1,946 @@
+// Generated paths through the winnings drawer (/winnings), walked through the real view: a
+// simulated clock slides it down and back up, the player's finger pulls it by its grip, taps
+// coupons, prizes, Contact Us and Logout, the server answers the drawer's calls, and every state
+// is checked against what the player sees. The drawer runs as the session's child (a stand-in
+// session that takes the logout question), as in the app.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  assign,
+  createActor,
+  setup,
+  SimulatedClock,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import { TestModel, type Step } from 'xstate/graph';
+import type { GrandPrize, Reward } from '../../contract/api';
+import { ALREADY_CLAIMED } from '../../contract/rewards';
+import type { ClaimPrizeResponse } from '../../contract/winnings';
+import type { AppEffect } from '../../machines/shared/effects';
+import { createPrizeClaimActors } from '../../machines/winnings/prize-claim.actors';
+import {
+  prizeClaimMachine,
+  type PrizeClaimOutput,
+} from '../../machines/winnings/prize-claim.machine';
+import {
+  TOAST_COUPON_CLAIM_FAILED,
+  TOAST_WINNINGS_LOAD_FAILED,
+  winningsDrawerMachine,
+} from '../../machines/winnings/winnings-drawer.machine';
+import { createWinningsActors, type Winnings } from '../../machines/winnings/winnings.actors';
+import type { connectedSessionMachine } from '../../src/app/session-context';
+import { SessionContext } from '../../src/app/session-context';
+import { useSystemEffects } from '../../src/app/system-sync';
+import Toasts from '../../src/app/Toasts';
+import { WinningsDrawer } from '../../src/features/winnings/WinningsDrawer';
+import { ApiFailure } from '../../src/lib/api';
+import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { deviceViewport } from './helpers/device';
+import { drag } from './helpers/entry-gestures';
+import { planPaths, stateKeyMatcher } from './helpers/path-planner';
+import { statesWithoutView } from './helpers/view-check';
+import {
+  bonusOf,
+  choicesOf,
+  couponOf,
+  FakeWinningsApi,
+  grandPrizeOf,
+} from './helpers/winnings-fake-api';
+
+// ---- the walks ---------------------------------------------------------------------------------
+
+const giftCardOf = (id: string, brand: string, value: number): Reward => {
+  const coupon = couponOf(id, brand, value);
+  return { ...coupon, attributes: { ...coupon.attributes, kind: 'gift_card' } };
+};
+
+const PIZZA_5 = couponOf('c-pizza-5', 'Game Day Pizza', 5);
+const BASS_25 = giftCardOf('c-bass-25', 'Bass Pro Shops', 25);
+const PIZZA_10 = couponOf('c-pizza-10', 'Game Day Pizza', 10);
+const FANATICS_50 = giftCardOf('c-fanatics-50', 'Fanatics', 50);
+const PRIZE_500 = grandPrizeOf('p-500', 500);
+const PRIZE_250_CLAIMED = grandPrizeOf('p-250', 250, true);
+const BONUS = bonusOf('b-100', 100);
+
+const COUPON_CODE = 'Your code: GAMEDAY-5';
+const PAYPAL_EMAIL = 'jane@example.com';
+const PAYPAL_MESSAGE = `Your $500 prize will be sent to ${PAYPAL_EMAIL} by PayPal.`;
+const UNKNOWN_REWARD = 'Unknown reward';
+
+/** A claim the server refuses, and the toast the player is shown for it. */
+type ClaimFailure = { error: ApiFailure; toast: string };
+
+type Walk = {
+  name: string;
+  /** What the server lists. */
+  winnings: Winnings;
+  /** How claiming a coupon can fail on this walk. */
+  claimFailures: ClaimFailure[];
+  /** The list may arrive while the drawer is still sliding down (else once it is down). */
+  loadsWhileSliding: boolean;
+  /** The drawer is closed (swipe, close control), Contact Us and Logout are tapped. */
+  leaves: boolean;
+  /** What the player does with a grand prize not claimed yet: claims it, or leaves it. */
+  prizeClaim: 'withPayPal' | 'later';
+};
+
+const WALKS: Walk[] = [
+  {
+    name: 'everything won',
+    winnings: {
+      coupons: [PIZZA_5, BASS_25, PIZZA_10],
+      grandPrizes: [PRIZE_500, PRIZE_250_CLAIMED],
+      referralBonuses: [BONUS],
+    },
+    claimFailures: [
+      { error: new ApiFailure(409, ALREADY_CLAIMED), toast: ALREADY_CLAIMED },
+      { error: new ApiFailure(503, null), toast: TOAST_COUPON_CLAIM_FAILED },
+    ],
+    loadsWhileSliding: true,
+    leaves: true,
+    prizeClaim: 'withPayPal',
+  },
+  {
+    name: 'nothing won yet',
+    winnings: { coupons: [], grandPrizes: [], referralBonuses: [] },
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'withPayPal',
+  },
+  {
+    name: 'a last gift card',
+    winnings: { coupons: [FANATICS_50], grandPrizes: [], referralBonuses: [] },
+    claimFailures: [
+      { error: new ApiFailure(404, UNKNOWN_REWARD), toast: UNKNOWN_REWARD },
+      { error: new ApiFailure(503, null), toast: TOAST_COUPON_CLAIM_FAILED },
+    ],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'withPayPal',
+  },
+  // Each way a grand prize's modal closes walks on its own (they take the same transition).
+  {
+    name: 'a prize claimed before',
+    winnings: { coupons: [], grandPrizes: [PRIZE_250_CLAIMED], referralBonuses: [] },
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'withPayPal',
+  },
+  {
+    name: 'a prize left for later',
+    winnings: { coupons: [], grandPrizes: [PRIZE_500], referralBonuses: [] },
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'later',
+  },
+];
+
+// ---- the model -------------------------------------------------------------------------------
+
+const OPEN_DELAY_ENDS = 'xstate.after.openDelay.winningsDrawer.panel.waiting';
+const SLIDE_DOWN_ENDS = 'xstate.after.animation.winningsDrawer.panel.opening';
+const SLIDE_UP_ENDS = 'xstate.after.animation.winningsDrawer.panel.closing';
+type TimeUp = typeof OPEN_DELAY_ENDS | typeof SLIDE_DOWN_ENDS | typeof SLIDE_UP_ENDS;
+
+/** Spec section 9: the drawer opens 500 ms after the route, and slides for 500 ms. */
+const TAKES: Record<TimeUp, number> = {
+  [OPEN_DELAY_ENDS]: 500,
+  [SLIDE_DOWN_ENDS]: 500,
+  [SLIDE_UP_ENDS]: 500,
+};
+
+/** The phone's screen: a sixth of it is 140.67 px. */
+const SCREEN_HEIGHT = deviceViewport().height;
+const SHORT_PULL = 140;
+const LONG_PULL = 141;
+
+type DrawerModelEvent =
+  | { type: TimeUp }
+  | { type: 'drawer.swipeEnded'; distance: number; screenHeight: number }
+  | { type: 'drawer.close' }
+  | { type: 'drawer.retry' }
+  | { type: 'drawer.selectCoupon'; id: string }
+  | { type: 'drawer.claimCoupon' }
+  | { type: 'drawer.dismissCoupon' }
+  | { type: 'drawer.selectPrize'; id: string }
+  | { type: 'drawer.contactUs' }
+  | { type: 'drawer.askLogout' }
+  | { type: 'drawer.dismissLogout' }
+  | { type: 'drawer.logout' }
+  | { type: 'drawer.deleteAccount' }
+  | { type: 'xstate.done.actor.loadWinnings'; output: Winnings }
+  | { type: 'xstate.error.actor.loadWinnings'; error: unknown }
+  | { type: 'xstate.done.actor.claimCoupon'; output: string }
+  | { type: 'xstate.error.actor.claimCoupon'; error: ApiFailure }
+  | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput };
+
+// The model's calls never answer: each path's events say how they end.
+const never = () => new Promise<never>(() => undefined);
+const logic = winningsDrawerMachine.provide({
+  actors: {
+    ...createWinningsActors({
+      coupons: never,
+      grandPrizes: never,
+      referralBonuses: never,
+      claimCoupon: never,
+      click: never,
+    }),
+    prizeClaim: prizeClaimMachine.provide({
+      actors: createPrizeClaimActors({ paymentChoices: never, claimPrize: never }),
+    }),
+  },
+});
+type DrawerSnapshot = SnapshotFrom<typeof logic>;
+type DrawerActor = ActorRefFrom<typeof logic>;
+
+const LOAD_FAILURE = new ApiFailure(503, null);
+const isTimeUp = (event: DrawerModelEvent): event is { type: TimeUp } => event.type in TAKES;
+
+/** Nothing claimed or taken off the list yet. */
+const couponsAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
+  snapshot.context.coupons.length === walk.winnings.coupons.length;
+const prizesAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
+  JSON.stringify(snapshot.context.grandPrizes) === JSON.stringify(walk.winnings.grandPrizes);
+
+/**
+ * How a grand prize's claim ends: Done on one claimed before; on another, claimed with PayPal or
+ * closed unclaimed, as the walk has it.
+ */
+function prizeOutcome(prize: GrandPrize, walk: Walk): PrizeClaimOutput {
+  if (prize.claimed || walk.prizeClaim === 'withPayPal') {
+    return { claimed: true, prizeId: prize.id, paymentMethod: 'PayPal' };
+  }
+  return { claimed: false, prizeId: prize.id, paymentMethod: null };
+}
+
+/**
+ * What the player (and the server, and time) can do next. To keep the walk short the list is
+ * left (a swipe, the close control, Contact Us, Logout) only as it loaded, with no modal up; a
+ * coupon is selected only before anything changed, and the grand prize only with the coupons as
+ * they loaded. A modal covers the drawer: nothing under it is tapped.
+ */
+function eventsFor(walk: Walk) {
+  return (snapshot: DrawerSnapshot): DrawerModelEvent[] => {
+    const { panel } = snapshot.value;
+    const { context } = snapshot;
+    const candidates: DrawerModelEvent[] = [
+      { type: OPEN_DELAY_ENDS },
+      { type: SLIDE_DOWN_ENDS },
+      { type: SLIDE_UP_ENDS },
+    ];
+    const loads = panel === 'open' || (walk.loadsWhileSliding && panel !== 'closing');
+    if (loads && panel !== 'closed') {
+      candidates.push(
+        { type: 'xstate.done.actor.loadWinnings', output: walk.winnings },
+        { type: 'xstate.error.actor.loadWinnings', error: LOAD_FAILURE },
+      );
+    }
+    if (panel !== 'open') return candidates.filter((event) => snapshot.can(event as never));
+
+    const idle = snapshot.matches({ account: 'idle' });
+    const noModal =
+      idle &&
+      (snapshot.matches({ content: 'loading' }) ||
+        snapshot.matches({ content: 'loadFailed' }) ||
+        snapshot.matches({ content: { ready: 'browsing' } }));
+    const listed = snapshot.matches({ content: 'ready' });
+    const asLoaded = !listed || (couponsAsLoaded(snapshot, walk) && prizesAsLoaded(snapshot, walk));
+    if (noModal && asLoaded && walk.leaves) {
+      candidates.push(
+        { type: 'drawer.swipeEnded', distance: LONG_PULL, screenHeight: SCREEN_HEIGHT },
+        { type: 'drawer.close' },
+        { type: 'drawer.contactUs' },
+        { type: 'drawer.askLogout' },
+      );
+    }
+    candidates.push(
+      { type: 'drawer.dismissLogout' },
+      { type: 'drawer.logout' },
+      { type: 'drawer.deleteAccount' },
+    );
+    if (!idle) return candidates.filter((event) => snapshot.can(event as never));
+
+    candidates.push({ type: 'drawer.retry' });
+    const [coupon] = context.coupons;
+    if (coupon && asLoaded) candidates.push({ type: 'drawer.selectCoupon', id: coupon.id });
+    const [prize] = context.grandPrizes;
+    if (prize && couponsAsLoaded(snapshot, walk)) {
+      candidates.push({ type: 'drawer.selectPrize', id: prize.id });
+    }
+    candidates.push(
+      { type: 'drawer.claimCoupon' },
+      { type: 'drawer.dismissCoupon' },
+      { type: 'xstate.done.actor.claimCoupon', output: COUPON_CODE },
+      ...walk.claimFailures.map(({ error }) => ({
+        type: 'xstate.error.actor.claimCoupon' as const,
+        error,
+      })),
+    );
+    const selectedPrize = context.grandPrizes.find((p) => p.id === context.selectedPrizeId);
+    if (selectedPrize) {
+      candidates.push({
+        type: 'xstate.done.actor.prizeClaim',
+        output: prizeOutcome(selectedPrize, walk),
+      });
+    }
+    return candidates.filter((event) => snapshot.can(event as never));
+  };
+}
+
+const serialize = (snapshot: DrawerSnapshot) =>
+  JSON.stringify({
+    value: snapshot.value,
+    coupons: snapshot.context.coupons.map((coupon) => coupon.id),
+    prizes: snapshot.context.grandPrizes.map((p) => [p.id, p.claimed, p.payment_method]),
+    bonuses: snapshot.context.referralBonuses.length,
+    selectedCouponId: snapshot.context.selectedCouponId,
+    couponMessage: snapshot.context.couponMessage,
+    selectedPrizeId: snapshot.context.selectedPrizeId,
+  });
+
+function describeEvent(event: DrawerModelEvent): string {
+  switch (event.type) {
+    case OPEN_DELAY_ENDS:
+      return '500 ms pass';
+    case SLIDE_DOWN_ENDS:
+      return 'it slides down';
+    case SLIDE_UP_ENDS:
+      return 'it slides up';
+    case 'drawer.swipeEnded':
+      return 'a swipe down';
+    case 'drawer.close':
+      return 'taps ×';
+    case 'drawer.retry':
+      return "taps 'Try again'";
+    case 'drawer.selectCoupon':
+      return `taps ${event.id}`;
+    case 'drawer.claimCoupon':
+      return "taps 'Claim'";
+    case 'drawer.dismissCoupon':
+      return "taps 'Close'";
+    case 'drawer.selectPrize':
+      return `taps 'You won' (${event.id})`;
+    case 'drawer.contactUs':
+      return "taps 'Contact Us'";
+    case 'drawer.askLogout':
+      return "taps 'Logout'";
+    case 'drawer.dismissLogout':
+      return "taps 'Cancel'";
+    case 'drawer.logout':
+      return "confirms 'Logout'";
+    case 'drawer.deleteAccount':
+      return "taps 'Delete Account'";
+    case 'xstate.done.actor.loadWinnings':
+      return 'the list loads';
+    case 'xstate.error.actor.loadWinnings':
+      return 'the list fails';
+    case 'xstate.done.actor.claimCoupon':
+      return 'the coupon is claimed';
+    case 'xstate.error.actor.claimCoupon':
+      return `the claim fails (${event.error.status})`;
+    case 'xstate.done.actor.prizeClaim':
+      return event.output.claimed ? 'the prize claim is done' : 'the prize claim is closed';
+  }
+}
+
+function planWalk(walk: Walk) {
+  const model = new TestModel<DrawerSnapshot, DrawerModelEvent, unknown>(logic as never, {
+    events: eventsFor(walk),
+    serializeState: serialize,
+    stateMatcher: stateKeyMatcher,
+  });
+  const paths = planPaths({
+    model,
+    transitions: chartOf(logic).transitions,
+    serializeState: serialize,
+    replay: (walkEvents) => {
+      const recorder = new CoverageRecorder();
+      const clock = new SimulatedClock();
+      const actor = createActor(logic, { clock, inspect: recorder.inspect });
+      actor.start();
+      for (const event of walkEvents) {
+        if (isTimeUp(event)) clock.increment(TAKES[event.type]);
+        else actor.send(event as never);
+      }
+      actor.stop();
+      return recorder.transitions;
+    },
+    describeEvent,
+  });
+  return { model, paths };
+}
+
+const walks = WALKS.flatMap((walk) => {
+  const { model, paths } = planWalk(walk);
+  return paths.map((path) => ({ walk, model, path }));
+});
+const coverage = new CoverageRecorder('winningsDrawer');
+
+// ---- the running drawer, the session around it, and the view ----------------------------------
+
+type Running = {
+  walk: Walk;
+  api: FakeWinningsApi;
+  clock: SimulatedClock;
+  user: ReturnType<typeof userEvent.setup>;
+  drawer: DrawerActor | null;
+  emitted: AppEffect[];
+  /** What the session was asked. */
+  heard: string[];
+  /** The toasts the walk has caused so far, in order. */
+  toasts: string[];
+  /** The coupons selected so far (each logs gift_card_selected). */
+  selections: number;
+  unmount: () => void;
+};
+
+/** The session as the drawer sees it: found as 'session'; the logout question's answer. */
+function sessionStandIn(drawer: typeof logic, heard: string[]) {
+  return setup({
+    types: {
+      context: {} as { loading: boolean },
+      events: {} as { type: 'session.logout' } | { type: 'session.deleteAccount' },
+    },
+    actors: { winningsDrawer: drawer },
+  }).createMachine({
+    id: 'session',
+    context: { loading: false },
+    invoke: { id: 'winningsDrawer', src: 'winningsDrawer' },
+    on: {
+      // As the session does: busy while it signs the player out.
+      'session.logout': {
+        actions: [({ event }) => void heard.push(event.type), assign({ loading: true })],
+      },
+      'session.deleteAccount': {
+        actions: [({ event }) => void heard.push(event.type), assign({ loading: true })],
+      },
+    },
+  });
+}
+
+/** /winnings as the signed-in app shows it: the drawer, toasts, navigation carried out. */
+function DrawerScreen() {
+  const root = SessionContext.useActorRef();
+  useSystemEffects(root);
+  const drawer = SessionContext.useSelector(
+    (snapshot) =>
+      (snapshot.children as Record<string, DrawerActor | undefined>).winningsDrawer ?? null,
+  );
+  return drawer ? <WinningsDrawer actor={drawer} /> : <></>;
+}
+
+function open(walk: Walk): Running {
+  const api = new FakeWinningsApi();
+  api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
+  const running: Running = {
+    walk,
+    api,
+    clock: new SimulatedClock(),
+    user: userEvent.setup(),
+    drawer: null,
+    emitted: [],
+    heard: [],
+    toasts: [],
+    selections: 0,
+    unmount: () => undefined,
+  };
+  const drawer = logic.provide({
+    actors: {
+      ...createWinningsActors(api),
+      prizeClaim: prizeClaimMachine.provide({ actors: createPrizeClaimActors(api) }),
+    },
+  });
+  const inspect = (event: InspectionEvent) => {
+    coverage.inspect(event);
+    const ref = event.actorRef as AnyActorRef;
+    if (event.type === '@xstate.actor' && ref.id === 'winningsDrawer') {
+      running.drawer = ref as DrawerActor;
+      ref.on('*', (effect: AppEffect) => void running.emitted.push(effect));
+    }
+  };
+  window.history.replaceState(null, '', '/winnings');
+  const view = render(
+    <>
+      <Toasts />
+      <SessionContext.Provider
+        logic={sessionStandIn(drawer, running.heard) as unknown as typeof connectedSessionMachine}
+        options={{ clock: running.clock, inspect, systemId: 'session' }}
+      >
+        <DrawerScreen />
+      </SessionContext.Provider>
+    </>,
+  );
+  running.unmount = () => view.unmount();
+  return running;
+}
+
+let current: Running | null = null;
+const app = () => {
+  if (!current) throw new Error('The drawer is not running.');
+  return current;
+};
+const drawerActor = () => {
+  const { drawer } = app();
+  if (!drawer) throw new Error('The drawer has not started.');
+  return drawer;
+};
+
+// ---- what the player sees ----------------------------------------------------------------------
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+/** The drawer's own close control (×), on its grip. */
+const closeControl = () =>
+  within(screen.getByTestId('winnings-grip')).getByRole('button', { name: 'Close' });
+const dialog = (name: string) => screen.getByRole('dialog', { name });
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+const dollars = (value: number) => `$${value}`;
+
+const clicks = () =>
+  app()
+    .api.callsOf('click')
+    .map((body) => (body as { click: { event_name: string; page_url: string } }).click);
+const navigations = () => app().emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : []));
+const emittedToasts = () => app().emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
+
+/** The brands in the order of their first coupon, each with its coupons in order. */
+function byBrand(coupons: Reward[]): Array<[string, Reward[]]> {
+  const brands: Array<[string, Reward[]]> = [];
+  for (const coupon of coupons) {
+    const brand = coupon.attributes.coupon_type ?? 'Coupon';
+    const group = brands.find(([name]) => name === brand);
+    if (group) group[1].push(coupon);
+    else brands.push([brand, [coupon]]);
+  }
+  return brands;
+}
+
+const couponLabel = (coupon: Reward) =>
+  `${dollars(coupon.attributes.value)} ${coupon.attributes.kind === 'gift_card' ? 'gift card' : 'coupon'}`;
+
+function prizeLabel(prize: GrandPrize): string {
+  const won = `You won ${dollars(prize.additional_info.prize_amount)}`;
+  return prize.claimed ? `${won}Claimed with ${prize.payment_method}` : won;
+}
+
+/** The list: the grand prizes, the coupons by brand, the referral bonuses; or the empty line. */
+function expectList({ context }: DrawerSnapshot): void {
+  const body = screen.getByTestId('winnings-drawer');
+  const nothing = within(body).queryByText(/^Nothing here yet\./);
+  const empty =
+    context.coupons.length + context.grandPrizes.length + context.referralBonuses.length === 0;
+  expect(nothing !== null).toBe(empty);
+  expect(within(body).queryByText('Loading your winnings…')).toBeNull();
+  expect(within(body).queryByRole('button', { name: 'Try again' })).toBeNull();
+  const sections = within(body)
+    .queryAllByRole('region')
+    .map((section) => section.getAttribute('aria-label'));
+  const brands = byBrand(context.coupons);
+  expect(sections).toEqual([
+    ...(context.grandPrizes.length > 0 ? ['Grand prizes'] : []),
+    ...brands.map(([brand]) => brand),
+    ...(context.referralBonuses.length > 0 ? ['Referral bonuses'] : []),
+  ]);
+  if (context.grandPrizes.length > 0) {
+    const prizes = within(screen.getByRole('region', { name: 'Grand prizes' })).getAllByRole(
+      'button',
+    );
+    expect(prizes.map((prize) => prize.textContent)).toEqual(context.grandPrizes.map(prizeLabel));
+  }
+  for (const [brand, coupons] of brands) {
+    const section = screen.getByRole('region', { name: brand });
+    within(section).getByRole('heading', { level: 2, name: brand });
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(coupons.map(couponLabel));
+  }
+  if (context.referralBonuses.length > 0) {
+    const section = screen.getByRole('region', { name: 'Referral bonuses' });
+    for (const bonus of context.referralBonuses) {
+      within(section).getByText(`${dollars(bonus.amount)} because a player you invited won`);
+    }
+  }
+}
+
+/** The footer: Contact Us, the legal pages and Logout, whatever the list does. */
+function expectFooter(): void {
+  const footer = screen.getByRole('navigation', { name: 'Help and account' });
+  within(footer).getByRole('button', { name: 'Contact Us' });
+  expect(
+    within(footer)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]),
+  ).toEqual([
+    ['Terms and Conditions', '/terms-and-conditions'],
+    ['Privacy Policy', '/privacy-policy'],
+    ['Official Rules', '/rules'],
+  ]);
+  within(footer).getByRole('button', { name: 'Logout' });
+}
+
+/** Where the drawer is, as its class and data-panel say (the CSS slides it by them). */
+function expectPanel(panel: DrawerSnapshot['value']['panel']): void {
+  const main = screen.getByRole('main', { name: 'Winnings' });
+  expect(main.className).toBe(`winnings winnings--${panel}`);
+  expect(screen.getByTestId('winnings-drawer').getAttribute('data-panel')).toBe(panel);
+  screen.getByRole('heading', { level: 1, name: 'WINNINGS' });
+  closeControl();
+}
+
+/** my_winnings_viewed is logged once, from /winnings; then a click per coupon selected. */
+async function expectClicks(): Promise<void> {
+  await waitFor(() => {
+    expect(clicks().filter((click) => click.event_name === 'gift_card_selected')).toHaveLength(
+      app().selections,
+    );
+    const viewed = clicks().filter((click) => click.event_name === 'my_winnings_viewed');
+    expect(viewed).toEqual([{ event_name: 'my_winnings_viewed', page_url: '/winnings' }]);
+    expect(clicks()[0]).toEqual(viewed[0]);
+    expect(clicks().every((click) => click.page_url === '/winnings')).toBe(true);
+  });
+}
+
+const whileShown = (panel: DrawerSnapshot['value']['panel']) => async () => {
+  expectPanel(panel);
+  expect(navigations()).not.toContain('/home');
+  await expectClicks();
+};
+
+/** The coupon whose claim modal is up, as the walk listed it. */
+const selectedCoupon = ({ context }: DrawerSnapshot): Reward =>
+  app().walk.winnings.coupons.find((coupon) => coupon.id === context.selectedCouponId)!;
+
+function expectCouponModal(snapshot: DrawerSnapshot, claiming: boolean): void {
+  const coupon = selectedCoupon(snapshot);
+  const modal = dialog('Claim coupon');
+  within(modal).getByText(coupon.attributes.coupon_type!);
+  within(modal).getByText(dollars(coupon.attributes.value));
+  within(modal).getByText('Claim it to see your code. A coupon can be claimed once.');
+  const claim = within(modal).getByRole('button', { name: claiming ? 'Claiming…' : 'Claim' });
+  expect(isDisabled(claim)).toBe(claiming);
+  expect(isDisabled(within(modal).getByRole('button', { name: 'Close' }))).toBe(claiming);
+  // Under the modal, the list as it was.
+  expectList(snapshot);
+}
+
+const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> | void> = {
+  // The drawer waits above the screen, slides down, is down.
+  'panel.waiting': whileShown('waiting'),
+  'panel.opening': whileShown('opening'),
+  'panel.open': whileShown('open'),
+  'panel.closing': whileShown('closing'),
+  // Gone: the player is taken /home, once.
+  'panel.closed': async () => {
+    expectPanel('closed');
+    expect(navigations().filter((to) => to === '/home')).toHaveLength(1);
+    expect(navigations().at(-1)).toBe('/home');
+    expect(window.location.pathname).toBe('/home');
+    await expectClicks();
+  },
+  'content.loading': () => {
+    expect(screen.getByText('Loading your winnings…').getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText(/^Nothing here yet\./)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expectFooter();
+  },
+  'content.loadFailed': () => {
+    screen.getByText('Your winnings could not be loaded.');
+    expect(isDisabled(button('Try again'))).toBe(false);
+    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByText(/^Nothing here yet\./)).toBeNull();
+    expect(emittedToasts()).toContain(TOAST_WINNINGS_LOAD_FAILED);
+    expectFooter();
+  },
+  'content.ready.browsing': (snapshot) => {
+    expectList(snapshot);
+    expectFooter();
+    if (snapshot.matches({ account: 'idle' })) expect(screen.queryByRole('dialog')).toBeNull();
+  },
+  'content.ready.couponSelected': (snapshot) => expectCouponModal(snapshot, false),
+  'content.ready.claimingCoupon': (snapshot) => {
+    expectCouponModal(snapshot, true);
+    expect(app().api.callsOf('claimCoupon').at(-1)).toBe(snapshot.context.selectedCouponId);
+  },
+  // What claiming gave, to copy; the coupon has left the list.
+  'content.ready.couponClaimed': (snapshot) => {
+    const modal = dialog('Your coupon');
+    expect(within(modal).getByTestId('coupon-message').textContent).toBe(COUPON_CODE);
+    within(modal).getByRole('button', { name: 'Copy' });
+    within(modal).getByRole('button', { name: 'Close' });
+    expect(screen.queryByRole('dialog', { name: 'Claim coupon' })).toBeNull();
+    expect(screen.queryByText(couponLabel(selectedCoupon(snapshot)))).toBeNull();
+    expectList(snapshot);
+  },
+  // The prize claim in its modal: the amount, then how it loads the ways to be paid.
+  'content.ready.claimingPrize': ({ context }) => {
+    const prize = context.grandPrizes.find((p) => p.id === context.selectedPrizeId)!;
+    const modal = dialog('Grand prize');
+    within(modal).getByRole('heading', {
+      level: 2,
+      name: `You won ${dollars(prize.additional_info.prize_amount)}`,
+    });
+    if (prize.claimed) {
+      within(modal).getByText(`Your prize will be paid by ${prize.payment_method}.`);
+      within(modal).getByRole('button', { name: 'Done' });
+      expect(within(modal).queryByRole('button', { name: 'Not now' })).toBeNull();
+    } else {
+      // The claim can be left for later.
+      within(modal).getByText('Loading…');
+      expect(isDisabled(within(modal).getByRole('button', { name: 'Not now' }))).toBe(false);
+    }
+  },
+  // Contact Us and Logout are there; the question is not; the session was asked nothing.
+  'account.idle': () => {
+    expect(screen.queryByText('Are you sure you want to logout?')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Logout' })).toBeNull();
+    expect(app().heard).toEqual([]);
+    expectFooter();
+    expect(emittedToasts()).toEqual(app().toasts);
+  },
+  'account.confirmingLogout': () => {
+    const modal = dialog('Logout');
+    within(modal).getByText('Are you sure you want to logout?');
+    const answered = app().heard.length > 0;
+    const choices = within(modal).getAllByRole('button');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'Logout',
+      'Delete Account',
+      'Cancel',
+    ]);
+    // While the session signs the player out, nothing more can be asked.
+    expect(choices.map(isDisabled)).toEqual([answered, answered, answered]);
+    expect(emittedToasts()).toEqual(app().toasts);
+  },
+};
+
+// ---- the walk ----------------------------------------------------------------------------------
+
+type DrawerStep = Step<DrawerSnapshot, DrawerModelEvent>;
+
+async function arrive(expected: DrawerSnapshot): Promise<void> {
+  await waitFor(() => expect(serialize(drawerActor().getSnapshot())).toBe(serialize(expected)));
+}
+
+async function tap(element: HTMLElement, step: DrawerStep): Promise<void> {
+  await app().user.click(element);
+  await arrive(step.state);
+}
+
+/** The drawer's time passes: not a millisecond early, and on time. */
+async function timeUp(step: DrawerStep): Promise<void> {
+  const { clock } = app();
+  const ms = TAKES[step.event.type as TimeUp];
+  const before = serialize(drawerActor().getSnapshot());
+  const went = navigations().length;
+  act(() => clock.increment(ms - 1));
+  expect(serialize(drawerActor().getSnapshot())).toBe(before);
+  expect(navigations()).toHaveLength(went);
+  act(() => clock.increment(1));
+  await arrive(step.state);
+}
+
+/** Waits for `call`, then answers it (and lets the answer reach the machines). */
+async function answerCall(
+  call: 'coupons' | 'grandPrizes' | 'referralBonuses' | 'claimCoupon' | 'paymentChoices',
+  settle: (api: FakeWinningsApi) => void,
+): Promise<void> {
+  const { api } = app();
+  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
+  await act(async () => {
+    settle(api);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const toastShown = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
+
+/** The claim of a grand prize, run through its modal as far as its outcome. */
+async function endPrizeClaim(output: PrizeClaimOutput): Promise<void> {
+  const modal = dialog('Grand prize');
+  const { user } = app();
+  if (!output.claimed) {
+    await user.click(within(modal).getByRole('button', { name: 'Not now' }));
+    return;
+  }
+  const snapshot = drawerActor().getSnapshot();
+  const prize = snapshot.context.grandPrizes.find((p) => p.id === output.prizeId)!;
+  if (!prize.claimed) {
+    await answerCall('paymentChoices', (api) => api.resolve('paymentChoices', choicesOf(prize.id)));
+    // The modal offers all three ways.
+    const methods = within(modal).getByRole('group', { name: 'Payout method' });
+    expect(
+      within(methods)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Venmo', 'PayPal', 'Virtual Visa']);
+    await user.click(within(methods).getByRole('button', { name: 'PayPal' }));
+    await user.type(within(modal).getByLabelText('PayPal e-mail'), PAYPAL_EMAIL);
+    await user.click(within(modal).getByRole('button', { name: 'Claim $500' }));
+    await waitFor(() => expect(app().api.isWaiting('claimPrize')).toBe(true));
+    expect(app().api.callsOf('claimPrize').at(-1)).toEqual({
+      grand_prize_id: prize.id,
+      payment_method: 'PayPal',
+      email: PAYPAL_EMAIL,
+    });
+    const answer: ClaimPrizeResponse = {
+      data: { grand_prize_id: prize.id, payment_method: 'PayPal', message: PAYPAL_MESSAGE },
+    };
+    await act(async () => {
+      app().api.resolve('claimPrize', answer);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await within(modal).findByText(PAYPAL_MESSAGE);
+  }
+  await user.click(within(modal).getByRole('button', { name: 'Done' }));
+}
+
+const executors = {
+  [OPEN_DELAY_ENDS]: timeUp,
+  [SLIDE_DOWN_ENDS]: timeUp,
+  [SLIDE_UP_ENDS]: timeUp,
+  'xstate.done.actor.loadWinnings': async (step) => {
+    const { coupons, grandPrizes, referralBonuses } = app().walk.winnings;
+    await answerCall('coupons', (api) => {
+      api.resolve('coupons', { data: coupons });
+      api.resolve('grandPrizes', { data: grandPrizes });
+      api.resolve('referralBonuses', { data: referralBonuses });
+    });
+    await arrive(step.state);
+  },
+  'xstate.error.actor.loadWinnings': async (step) => {
+    await answerCall('coupons', (api) => api.reject('coupons', LOAD_FAILURE));
+    app().toasts.push(TOAST_WINNINGS_LOAD_FAILED);
+    await arrive(step.state);
+    await toastShown(TOAST_WINNINGS_LOAD_FAILED);
+  },
+  'drawer.retry': (step) => tap(button('Try again'), step),
+  // The finger pulls the grip down (real touch pointer events through @use-gesture, which works
+  // under jsdom): a sixth of the screen keeps it down, a pixel more closes it.
+  'drawer.swipeEnded': async (step) => {
+    const grip = screen.getByTestId('winnings-grip');
+    await drag(app(), grip, 'touch', 0, SHORT_PULL);
+    expect(drawerActor().getSnapshot().value.panel).toBe('open');
+    expect(screen.getByTestId('winnings-drawer').getAttribute('data-panel')).toBe('open');
+    await drag(app(), grip, 'touch', 0, LONG_PULL);
+    await arrive(step.state);
+  },
+  'drawer.close': (step) => tap(closeControl(), step),
+  'drawer.selectCoupon': async (step) => {
+    const coupon = app().walk.winnings.coupons.find(
+      (c) => step.event.type === 'drawer.selectCoupon' && c.id === step.event.id,
+    )!;
+    const section = screen.getByRole('region', { name: coupon.attributes.coupon_type! });
+    app().selections += 1;
+    await tap(within(section).getByRole('button', { name: couponLabel(coupon) }), step);
+  },
+  'drawer.claimCoupon': (step) =>
+    tap(within(dialog('Claim coupon')).getByRole('button', { name: 'Claim' }), step),
+  'drawer.dismissCoupon': (step) =>
+    tap(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }), step),
+  'xstate.done.actor.claimCoupon': async (step) => {
+    await answerCall('claimCoupon', (api) =>
+      api.resolve('claimCoupon', { data: { message: COUPON_CODE } }),
+    );
+    await arrive(step.state);
+  },
+  'xstate.error.actor.claimCoupon': async (step) => {
+    const failure = app().walk.claimFailures.find(
+      ({ error }) =>
+        step.event.type === 'xstate.error.actor.claimCoupon' && error === step.event.error,
+    )!;
+    await answerCall('claimCoupon', (api) => api.reject('claimCoupon', failure.error));
+    app().toasts.push(failure.toast);
+    await arrive(step.state);
+    await toastShown(failure.toast);
+  },
+  'drawer.selectPrize': (step) => {
+    const prize = drawerActor().getSnapshot().context.grandPrizes[0]!;
+    const prizes = within(screen.getByRole('region', { name: 'Grand prizes' })).getAllByRole(
+      'button',
+    );
+    return tap(
+      prizes.find((shown) => shown.textContent === prizeLabel(prize))!,
+      step,
+    );
+  },
+  'xstate.done.actor.prizeClaim': async (step) => {
+    if (step.event.type !== 'xstate.done.actor.prizeClaim') return;
+    await endPrizeClaim(step.event.output);
+    await arrive(step.state);
+  },
+  // Contact Us is logged and opened, whatever the list is doing.
+  'drawer.contactUs': async (step) => {
+    await tap(button('Contact Us'), step);
+    expect(navigations()).toEqual(['/form/has-problem']);
+    expect(window.location.pathname).toBe('/form/has-problem');
+    await waitFor(() =>
+      expect(clicks().at(-1)).toEqual({ event_name: 'has_problem_click', page_url: '/winnings' }),
+    );
+  },
+  'drawer.askLogout': (step) =>
+    tap(
+      within(screen.getByRole('navigation', { name: 'Help and account' })).getByRole('button', {
+        name: 'Logout',
+      }),
+      step,
+    ),
+  'drawer.dismissLogout': (step) =>
+    tap(within(dialog('Logout')).getByRole('button', { name: 'Cancel' }), step),
+  'drawer.logout': async (step) => {
+    await tap(within(dialog('Logout')).getByRole('button', { name: 'Logout' }), step);
+    expect(app().heard).toEqual(['session.logout']);
+  },
+  'drawer.deleteAccount': async (step) => {
+    await tap(within(dialog('Logout')).getByRole('button', { name: 'Delete Account' }), step);
+    expect(app().heard).toEqual(['session.deleteAccount']);
+  },
+} satisfies Record<DrawerModelEvent['type'], (step: DrawerStep) => Promise<void>>;
+
+describe('the winnings drawer, generated paths through the view', () => {
+  const screenHeight = window.innerHeight;
+  beforeEach(() => {
+    Object.defineProperty(window, 'innerHeight', { value: SCREEN_HEIGHT, configurable: true });
+  });
+  afterEach(() => {
+    Object.defineProperty(window, 'innerHeight', { value: screenHeight, configurable: true });
+  });
+
+  it.each(
+    walks.map(
+      ({ walk, model, path }) =>
+        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
+    ),
+  )('%s', async (_, walk, model, path) => {
+    current = open(walk);
+    try {
+      await arrive(path.steps[0]!.state);
+      await model.testPath(path, { events: executors as never, states });
+    } finally {
+      current.unmount();
+      current = null;
+    }
+  });
+});
+
+describe('the winnings drawer, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
+    const chart = chartOf(logic);
+    expect(chart.states.length).toBe(19);
+    expect(chart.transitions.length).toBe(22);
+    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});

@@ -1,0 +1,479 @@
+// Generated paths through the winnings flow, walked through the real pages: the player opens
+// /winnings, /grandPrize, /form/has-problem or another address (the app's route sync tells the
+// session, which passes it on), the server answers the /grandPrize page's calls, the prize claim
+// and the contact form are run through their views to their end, and every state is checked
+// against what the player sees and where the flow sends them next.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Route, Switch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import {
+  createActor,
+  sendTo,
+  setup,
+  SimulatedClock,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
+import { TestModel, type Step } from 'xstate/graph';
+import type { GrandPrize } from '../../contract/api';
+import { CONTACT_SENT } from '../../contract/contact';
+import type { ContactFormOutput } from '../../machines/winnings/contact-form.machine';
+import type { PrizeClaimOutput } from '../../machines/winnings/prize-claim.machine';
+import { routeOf } from '../../machines/shared/routes';
+import type { AppEffect } from '../../machines/shared/effects';
+import { TOAST_PRIZES_LOAD_FAILED } from '../../machines/winnings/winnings.machine';
+import type { connectedSessionMachine } from '../../src/app/session-context';
+import { SessionContext } from '../../src/app/session-context';
+import Toasts from '../../src/app/Toasts';
+import { ContactUsPage } from '../../src/features/contact/ContactUsPage';
+import { GrandPrizePage } from '../../src/features/winnings/GrandPrizePage';
+import { WinningsPage } from '../../src/features/winnings/WinningsDrawer';
+import { connectWinnings } from '../../src/features/winnings/winnings-logic';
+import { ApiFailure } from '../../src/lib/api';
+import { carryOutEffect } from '../../src/lib/effects';
+import { useRouteSync } from '../../src/lib/route-sync';
+import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { planPaths, stateKeyMatcher } from './helpers/path-planner';
+import { statesWithoutView } from './helpers/view-check';
+import { choicesOf, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
+
+// Newest first, as the server lists them: the page claims the newest one not claimed yet.
+const NEWEST_CLAIMED = grandPrizeOf('p-3', 750, true);
+const NEWER_UNCLAIMED = grandPrizeOf('p-2', 500);
+const OLDEST_UNCLAIMED = grandPrizeOf('p-1', 250);
+const PRIZES = [NEWEST_CLAIMED, NEWER_UNCLAIMED, OLDEST_UNCLAIMED];
+const ALL_CLAIMED = [NEWEST_CLAIMED];
+const PRIZE_FAILURE = new ApiFailure(503, null);
+
+const PAYPAL_EMAIL = 'jane@example.com';
+const CLAIMED_MESSAGE = `Your $500 prize will be sent to ${PAYPAL_EMAIL} by PayPal.`;
+const SUBJECT = 'My coupon';
+const MESSAGE = 'The code did not work at checkout.';
+
+/** The addresses a walk opens: the flow's three pages, and one that is none of them. */
+const PATHS = ['/winnings', '/grandPrize', '/form/has-problem', '/home'] as const;
+type Path = (typeof PATHS)[number];
+
+type FlowEvent =
+  | { type: 'route.opened'; path: Path }
+  | { type: 'grandPrize.retry' }
+  | { type: 'xstate.done.actor.loadGrandPrizes'; output: GrandPrize[] }
+  | { type: 'xstate.error.actor.loadGrandPrizes'; error: unknown }
+  | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput }
+  | { type: 'xstate.done.actor.contactForm'; output: ContactFormOutput };
+
+// The model's calls never answer: each path's events say how they end.
+const never = () => new Promise<never>(() => undefined);
+const logic = connectWinnings({
+  coupons: never,
+  grandPrizes: never,
+  referralBonuses: never,
+  claimCoupon: never,
+  click: never,
+  paymentChoices: never,
+  claimPrize: never,
+  sendContactMessage: never,
+});
+type FlowSnapshot = SnapshotFrom<typeof logic>;
+type FlowActor = ActorRefFrom<typeof logic>;
+
+const CANDIDATES: FlowEvent[] = [
+  ...PATHS.map((path) => ({ type: 'route.opened' as const, path })),
+  { type: 'grandPrize.retry' },
+  { type: 'xstate.done.actor.loadGrandPrizes', output: PRIZES },
+  { type: 'xstate.done.actor.loadGrandPrizes', output: ALL_CLAIMED },
+  { type: 'xstate.error.actor.loadGrandPrizes', error: PRIZE_FAILURE },
+];
+
+/**
+ * What the player (and the server) can do next. Opening the address on screen again is no
+ * opening (the router stays put): another screen is /home here.
+ */
+function events(snapshot: FlowSnapshot): FlowEvent[] {
+  const here = routeOf(snapshot) ?? '/home';
+  const candidates = CANDIDATES.filter(
+    (event) => event.type !== 'route.opened' || event.path !== here,
+  );
+  const prize = snapshot.context.prizeToClaim;
+  if (prize) {
+    candidates.push({
+      type: 'xstate.done.actor.prizeClaim',
+      output: { claimed: true, prizeId: prize.id, paymentMethod: 'PayPal' },
+    });
+  }
+  candidates.push(
+    { type: 'xstate.done.actor.contactForm', output: { sent: true } },
+    { type: 'xstate.done.actor.contactForm', output: { sent: false } },
+  );
+  return candidates.filter((event) => snapshot.can(event as never));
+}
+
+const serialize = (snapshot: FlowSnapshot) =>
+  JSON.stringify({ value: snapshot.value, prizeToClaim: snapshot.context.prizeToClaim?.id });
+
+function describeEvent(event: FlowEvent): string {
+  switch (event.type) {
+    case 'route.opened':
+      return `opens ${event.path}`;
+    case 'grandPrize.retry':
+      return "taps 'Try again'";
+    case 'xstate.done.actor.loadGrandPrizes':
+      return event.output.some((prize) => !prize.claimed)
+        ? 'a prize waits for its claim'
+        : 'every prize is claimed';
+    case 'xstate.error.actor.loadGrandPrizes':
+      return 'the prizes fail to load';
+    case 'xstate.done.actor.prizeClaim':
+      return 'claims it with PayPal, Done';
+    case 'xstate.done.actor.contactForm':
+      return event.output.sent ? 'sends a message' : "taps 'Back'";
+  }
+}
+
+const model = new TestModel<FlowSnapshot, FlowEvent, unknown>(logic as never, {
+  events,
+  serializeState: serialize,
+  stateMatcher: stateKeyMatcher,
+});
+const paths = planPaths({
+  model,
+  transitions: chartOf(logic).transitions,
+  serializeState: serialize,
+  replay: (walkEvents) => {
+    const recorder = new CoverageRecorder();
+    const actor = createActor(logic, { clock: new SimulatedClock(), inspect: recorder.inspect });
+    actor.start();
+    for (const event of walkEvents) actor.send(event as never);
+    actor.stop();
+    return recorder.transitions;
+  },
+  describeEvent,
+});
+const coverage = new CoverageRecorder('winnings');
+
+// ---- the running flow, the session around it, and the pages ------------------------------------
+
+type Running = {
+  api: FakeWinningsApi;
+  user: ReturnType<typeof userEvent.setup>;
+  flow: FlowActor | null;
+  /** Where the machines sent the player (carried out by the walk's next opening, if any). */
+  navigations: string[];
+  toasts: string[];
+  unmount: () => void;
+};
+
+/** The session as the flow sees it: it passes on every address the player opens. */
+function sessionStandIn(flow: typeof logic) {
+  return setup({
+    types: { events: {} as { type: 'route.opened'; path: string } },
+    actors: { winnings: flow },
+  }).createMachine({
+    id: 'session',
+    invoke: { id: 'winnings', src: 'winnings' },
+    on: { 'route.opened': { actions: sendTo('winnings', ({ event }) => event) } },
+  });
+}
+
+/** The signed-in app's route sync, as SignedInApp has it: the session hears every opening. */
+function RouteSync() {
+  useRouteSync(SessionContext.useActorRef(), ({ path }) => ({
+    type: 'route.opened' as const,
+    path,
+  }));
+  return null;
+}
+
+/** The flow's pages at their addresses, as the signed-in routes mount them. */
+function Pages() {
+  return (
+    <>
+      <RouteSync />
+      <Switch>
+        <Route path="/winnings" component={WinningsPage} />
+        <Route path="/grandPrize" component={GrandPrizePage} />
+        <Route path="/form/has-problem" component={ContactUsPage} />
+        <Route>
+          <main aria-label="Elsewhere">Elsewhere</main>
+        </Route>
+      </Switch>
+    </>
+  );
+}
+
+function open(): Running {
+  const api = new FakeWinningsApi();
+  api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
+  const running: Running = {
+    api,
+    user: userEvent.setup(),
+    flow: null,
+    navigations: [],
+    toasts: [],
+    unmount: () => undefined,
+  };
+  // Toasts are shown; a navigation is recorded, and the walk's next step opens an address.
+  const carryOut = (effect: AppEffect) => {
+    if (effect.type === 'navigate') running.navigations.push(effect.to);
+    else carryOutEffect(effect, () => undefined);
+    if (effect.type === 'toast') running.toasts.push(effect.message);
+  };
+  const inspect = (event: InspectionEvent) => {
+    coverage.inspect(event);
+    if (event.type !== '@xstate.actor') return;
+    const ref = event.actorRef as AnyActorRef;
+    ref.on('*', carryOut);
+    if (ref.id === 'winnings') running.flow = ref as FlowActor;
+  };
+  window.history.replaceState(null, '', '/home');
+  const view = render(
+    <>
+      <Toasts />
+      <SessionContext.Provider
+        logic={sessionStandIn(connectWinnings(api)) as unknown as typeof connectedSessionMachine}
+        // The drawer's clock stands still: it stays where it opens.
+        options={{ clock: new SimulatedClock(), inspect, systemId: 'session' }}
+      >
+        <Pages />
+      </SessionContext.Provider>
+    </>,
+  );
+  running.unmount = () => view.unmount();
+  return running;
+}
+
+let current: Running | null = null;
+const app = () => {
+  if (!current) throw new Error('The winnings flow is not running.');
+  return current;
+};
+const flowActor = () => {
+  const { flow } = app();
+  if (!flow) throw new Error('The winnings flow has not started.');
+  return flow;
+};
+/** The steps the flow runs (the drawer, the prize claim, the contact form), while it runs them. */
+const steps = () => flowActor().getSnapshot().children;
+
+// ---- what the player sees ----------------------------------------------------------------------
+
+const button = (name: string) => screen.getByRole('button', { name });
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+/** The page on screen is the one the flow names, at its address. */
+function expectRoute(route: string | null): void {
+  expect(routeOf(flowActor().getSnapshot())).toBe(route);
+  if (route !== null) expect(window.location.pathname).toBe(route);
+}
+
+const states: Record<string, (snapshot: FlowSnapshot) => Promise<void> | void> = {
+  // Another screen: none of the flow's pages, no step running.
+  awaitingRoute: () => {
+    expectRoute(null);
+    screen.getByRole('main', { name: 'Elsewhere' });
+    expect(steps().winningsDrawer).toBeUndefined();
+    expect(steps().contactForm).toBeUndefined();
+  },
+  // /winnings: the drawer, waiting above the screen (its clock stands still here).
+  drawer: async () => {
+    expectRoute('/winnings');
+    const drawer = screen.getByTestId('winnings-drawer');
+    expect(drawer.getAttribute('data-panel')).toBe('waiting');
+    within(drawer).getByRole('heading', { level: 1, name: 'WINNINGS' });
+    within(drawer).getByText('Loading your winnings…');
+    await waitFor(() =>
+      expect(app().api.callsOf('click').at(-1)).toEqual({
+        click: { event_name: 'my_winnings_viewed', page_url: '/winnings' },
+      }),
+    );
+  },
+  'grandPrize.loading': () => {
+    expectRoute('/grandPrize');
+    const main = screen.getByRole('main', { name: 'Loading' });
+    expect(main.getAttribute('aria-busy')).toBe('true');
+    expect(app().api.isWaiting('grandPrizes')).toBe(true);
+  },
+  'grandPrize.loadFailed': () => {
+    expectRoute('/grandPrize');
+    screen.getByText('Your prizes could not be loaded.');
+    expect(isDisabled(button('Try again'))).toBe(false);
+    expect(app().toasts).toContain(TOAST_PRIZES_LOAD_FAILED);
+  },
+  'grandPrize.nothingToClaim': () => {
+    expectRoute('/grandPrize');
+    screen.getByRole('heading', { level: 1, name: 'No prize to claim' });
+    screen.getByText(/There is no grand prize waiting for a claim\./);
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/home');
+    expect(steps().prizeClaim).toBeUndefined();
+  },
+  // The newest prize not claimed yet, with PayPal or Venmo; once claimed, Done goes /home.
+  'grandPrize.claiming': ({ context }) => {
+    expectRoute('/grandPrize');
+    expect(context.prizeToClaim).toEqual(NEWER_UNCLAIMED);
+    screen.getByRole('heading', { level: 1, name: 'You won $500' });
+    const claim = steps().prizeClaim!;
+    expect(claim.getSnapshot().context.prizeId).toBe(NEWER_UNCLAIMED.id);
+    expect(claim.getSnapshot().context.offered).toEqual(['PayPal', 'Venmo']);
+    if (claim.getSnapshot().status === 'done') {
+      expect(app().navigations.at(-1)).toBe('/home');
+    } else {
+      screen.getByText('Loading…');
+      expect(app().api.callsOf('paymentChoices').at(-1)).toBe(NEWER_UNCLAIMED.id);
+      expect(app().navigations.filter((to) => to === '/home')).toHaveLength(0);
+    }
+  },
+  // Contact Us: Subject, Message, Submit and Back; once it is over, where it sends the player.
+  contactUs: () => {
+    expectRoute('/form/has-problem');
+    screen.getByRole('heading', { level: 1, name: 'Contact Us' });
+    screen.getByLabelText('Subject');
+    screen.getByLabelText('Message');
+    const form = steps().contactForm!;
+    const over = form.getSnapshot().status === 'done';
+    expect(isDisabled(button('Submit'))).toBe(over);
+    expect(isDisabled(button('Back'))).toBe(over);
+    if (over) {
+      const { sent } = form.getSnapshot().output!;
+      expect(app().navigations.at(-1)).toBe(sent ? '/home' : '/winnings');
+      expect(app().toasts.includes(CONTACT_SENT)).toBe(sent);
+    }
+  },
+};
+
+// ---- the walk ----------------------------------------------------------------------------------
+
+type FlowStep = Step<FlowSnapshot, FlowEvent>;
+
+async function arrive(expected: FlowSnapshot): Promise<void> {
+  await waitFor(() => expect(serialize(flowActor().getSnapshot())).toBe(serialize(expected)));
+}
+
+const toastShown = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
+
+/** Waits for `call`, then answers it (and lets the answer reach the machines). */
+async function answerCall(
+  call: 'grandPrizes' | 'paymentChoices' | 'claimPrize' | 'sendContactMessage',
+  settle: (api: FakeWinningsApi) => void,
+): Promise<void> {
+  const { api } = app();
+  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
+  await act(async () => {
+    settle(api);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const executors = {
+  // The player opens the address (a tab, a link, Back): the route sync tells the session.
+  'route.opened': async (walkStep) => {
+    if (walkStep.event.type !== 'route.opened') return;
+    const { path } = walkStep.event;
+    act(() => navigate(path));
+    await arrive(walkStep.state);
+  },
+  'grandPrize.retry': async (walkStep) => {
+    await app().user.click(button('Try again'));
+    await arrive(walkStep.state);
+  },
+  'xstate.done.actor.loadGrandPrizes': async (walkStep) => {
+    if (walkStep.event.type !== 'xstate.done.actor.loadGrandPrizes') return;
+    const prizes = walkStep.event.output;
+    await answerCall('grandPrizes', (api) => api.resolve('grandPrizes', { data: prizes }));
+    await arrive(walkStep.state);
+  },
+  'xstate.error.actor.loadGrandPrizes': async (walkStep) => {
+    await answerCall('grandPrizes', (api) => api.reject('grandPrizes', PRIZE_FAILURE));
+    await arrive(walkStep.state);
+    await toastShown(TOAST_PRIZES_LOAD_FAILED);
+  },
+  // The page offers PayPal and Venmo (the server offers all three); PayPal, the e-mail, Claim,
+  // the server's word, Done: the player is sent /home.
+  'xstate.done.actor.prizeClaim': async (walkStep) => {
+    const { user } = app();
+    await answerCall('paymentChoices', (api) =>
+      api.resolve('paymentChoices', choicesOf(NEWER_UNCLAIMED.id)),
+    );
+    const methods = screen.getByRole('group', { name: 'Payout method' });
+    expect(
+      within(methods)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Claim with PayPal', 'Claim with Venmo']);
+    await user.click(within(methods).getByRole('button', { name: 'Claim with PayPal' }));
+    await user.type(screen.getByLabelText('PayPal e-mail'), PAYPAL_EMAIL);
+    await user.click(button('Claim $500'));
+    await answerCall('claimPrize', (api) =>
+      api.resolve('claimPrize', {
+        data: {
+          grand_prize_id: NEWER_UNCLAIMED.id,
+          payment_method: 'PayPal',
+          message: CLAIMED_MESSAGE,
+        },
+      }),
+    );
+    expect(app().api.callsOf('claimPrize')).toEqual([
+      { grand_prize_id: NEWER_UNCLAIMED.id, payment_method: 'PayPal', email: PAYPAL_EMAIL },
+    ]);
+    await screen.findByText(CLAIMED_MESSAGE);
+    expect(app().navigations).not.toContain('/home');
+    await user.click(button('Done'));
+    await waitFor(() => expect(app().navigations.at(-1)).toBe('/home'));
+    await arrive(walkStep.state);
+  },
+  'xstate.done.actor.contactForm': async (walkStep) => {
+    if (walkStep.event.type !== 'xstate.done.actor.contactForm') return;
+    const { user } = app();
+    if (walkStep.event.output.sent) {
+      await user.type(screen.getByLabelText('Subject'), SUBJECT);
+      await user.type(screen.getByLabelText('Message'), MESSAGE);
+      await user.click(button('Submit'));
+      await answerCall('sendContactMessage', (api) =>
+        api.resolve('sendContactMessage', { message: CONTACT_SENT }),
+      );
+      expect(app().api.callsOf('sendContactMessage')).toEqual([
+        { subject: SUBJECT, message: MESSAGE },
+      ]);
+      await toastShown(CONTACT_SENT);
+      await waitFor(() => expect(app().navigations.at(-1)).toBe('/home'));
+    } else {
+      await user.click(button('Back'));
+      await waitFor(() => expect(app().navigations.at(-1)).toBe('/winnings'));
+      expect(app().api.count('sendContactMessage')).toBe(0);
+    }
+    await arrive(walkStep.state);
+  },
+} satisfies Record<FlowEvent['type'], (walkStep: FlowStep) => Promise<void>>;
+
+describe('the winnings flow, generated paths through the pages', () => {
+  it.each(paths.map((path) => [path.description || '(signed in)', path] as const))(
+    '%s',
+    async (_, path) => {
+      current = open();
+      try {
+        await arrive(path.steps[0]!.state);
+        await model.testPath(path, { events: executors as never, states });
+      } finally {
+        current.unmount();
+        current = null;
+      }
+    },
+  );
+});
+
+describe('the winnings flow, coverage of the walk', () => {
+  it('asserts what the player sees in every state they can rest in', () => {
+    expect(statesWithoutView(logic, states)).toEqual([]);
+  });
+
+  it('walked every state and every transition of the chart', ({ task }) => {
+    coverage.report(task, logic);
+    const chart = chartOf(logic);
+    expect(chart.states.length).toBe(9);
+    expect(chart.transitions.length).toBe(11);
+    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
+  });
+});
