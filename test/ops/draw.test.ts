@@ -3,32 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
 import { draws } from '../../server/db/schema';
-import { createServices } from '../../server/services/index';
-import { createLogSender } from '../../server/sms/sender';
-import { lastLine, ops } from './helper';
-
-/** Works on the data dir directly, as no server runs: what an operator's database holds. */
-async function withServices<T>(
-  dataDir: string,
-  work: (services: ReturnType<typeof createServices>) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
-  try {
-    await database.migrate();
-    const services = createServices({
-      db: database.db,
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      sms: createLogSender({ info: () => undefined }),
-      now: () => new Date(),
-    });
-    return await work(services);
-  } finally {
-    await database.close();
-  }
-}
+import { lastLine, ops, withServices } from './helper';
 
 describe('the operator’s draw commands', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-draw-ops-'));

@@ -1,6 +1,12 @@
 // Runs the real server and the real operator CLI as processes, the way an operator does.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import type { Mailer } from '../../server/mail/mailer';
+import { createServices, type Services } from '../../server/services/index';
+import { createLogSender } from '../../server/sms/sender';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -69,4 +75,29 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
 
 export function lastLine(text: string): string {
   return text.trimEnd().split('\n').at(-1) ?? '';
+}
+
+/**
+ * Works on a data dir directly, as no server runs: what an operator's database holds (mailing
+ * through `mailer` when given).
+ */
+export async function withServices<T>(
+  dataDir: string,
+  work: (services: Services) => Promise<T>,
+  mailer?: Mailer,
+): Promise<T> {
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
+  try {
+    await database.migrate();
+    const services = createServices({
+      db: database.db,
+      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+      sms: createLogSender({ info: () => undefined }),
+      ...(mailer ? { mailer } : {}),
+      now: () => new Date(),
+    });
+    return await work(services);
+  } finally {
+    await database.close();
+  }
 }

@@ -5,35 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
 import { users } from '../../server/db/schema';
 import type { Mailer } from '../../server/mail/mailer';
-import { createServices } from '../../server/services/index';
-import { createLogSender } from '../../server/sms/sender';
-import { lastLine, ops } from './helper';
+import type { Services } from '../../server/services/index';
+import { lastLine, ops, withServices } from './helper';
 
-/** Works on the data dir directly, as no server runs, mailing through `mailer`. */
-async function withServices<T>(
-  dataDir: string,
-  mailer: Mailer,
-  work: (services: ReturnType<typeof createServices>) => Promise<T>,
-): Promise<T> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
-  try {
-    await database.migrate();
-    const services = createServices({
-      db: database.db,
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      sms: createLogSender({ info: () => undefined }),
-      mailer,
-      now: () => new Date(),
-    });
-    return await work(services);
-  } finally {
-    await database.close();
-  }
-}
+/** The services over the data dir, mailing through `mailer`. */
+const mailing = <T>(dataDir: string, mailer: Mailer, work: (services: Services) => Promise<T>) =>
+  withServices(dataDir, work, mailer);
 
 const accepting: Mailer = { send: () => Promise.resolve(), close: () => undefined };
 const refusing: Mailer = {
@@ -53,7 +32,7 @@ describe('the operator’s messages command', () => {
   };
 
   beforeAll(async () => {
-    const code = await withServices(dataDir, refusing, async (services) => {
+    const code = await mailing(dataDir, refusing, async (services) => {
       const invite = await services.invites.createCampaign(10);
       const player = await services.users.register('12025550111', invite);
       await services.contact.send(player.id, {
@@ -66,7 +45,7 @@ describe('the operator’s messages command', () => {
       return invite;
     });
     await pause();
-    await withServices(dataDir, accepting, async (services) => {
+    await mailing(dataDir, accepting, async (services) => {
       const player = await services.users.register('12025550122', code);
       await services.contact.send(player.id, {
         subject: 'Thanks',
@@ -77,7 +56,7 @@ describe('the operator’s messages command', () => {
       ids.mailed = mailed?.id ?? '';
     });
     await pause();
-    await withServices(dataDir, refusing, async (services) => {
+    await mailing(dataDir, refusing, async (services) => {
       const player = await services.users.register('12025550133', code);
       await services.contact.send(player.id, { subject: 'Leaving', message: 'Bye all' });
       const [deleted] = await services.contact.list();

@@ -3,28 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
-import { createServices, type Services } from '../../server/services/index';
-import { createLogSender } from '../../server/sms/sender';
-import { lastLine, ops, startServer, type RunningServer } from './helper';
-
-/** Works on the data dir directly, as no server runs: what an operator's database holds. */
-async function withServices<T>(dataDir: string, work: (services: Services) => Promise<T>) {
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
-  try {
-    await database.migrate();
-    const services = createServices({
-      db: database.db,
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      sms: createLogSender({ info: () => undefined }),
-      now: () => new Date(),
-    });
-    return await work(services);
-  } finally {
-    await database.close();
-  }
-}
+import type { Services } from '../../server/services/index';
+import { lastLine, ops, startServer, withServices, type RunningServer } from './helper';
 
 /** The player presses alone in a draw that then closes: the prize is theirs. */
 async function win(services: Services, userId: string) {
