@@ -108,8 +108,9 @@ describe('the winnings drawer', () => {
     await enterAndSkip(page);
     expect(ops('draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
-
-    await page.goto('/grandPrize');
+    // 'YOU WON!' shows for 3 s, with the way to claim the prize.
+    await page.getByRole('link', { name: 'Claim your prize' }).tap();
+    await page.waitForURL('**/grandPrize');
     await page.getByRole('heading', { name: 'You won $500' }).waitFor();
     await page.getByRole('button', { name: 'Claim with Venmo' }).waitFor();
     await page.getByRole('button', { name: 'Claim with PayPal' }).tap();

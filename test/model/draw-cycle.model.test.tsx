@@ -369,6 +369,8 @@ const states: Record<string, (snapshot: DrawWalkSnapshot) => void | Promise<void
   'grandPrize.showing': () => {
     const overlay = screen.getByRole('dialog', { name: 'YOU WON!' });
     expect(within(overlay).getByText('$500')).toBeDefined();
+    const claim = within(overlay).getByRole('link', { name: 'Claim your prize' });
+    expect(claim.getAttribute('href')).toBe('/grandPrize');
   },
   'grandPrize.idle': () => {
     expect(screen.queryByRole('dialog', { name: 'YOU WON!' })).toBeNull();

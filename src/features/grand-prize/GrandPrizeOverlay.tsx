@@ -1,4 +1,4 @@
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { HOME_PATH } from '../../../machines/draw-cycle/draw-cycle.machine';
 import { formatPrize } from '../../../machines/session/session.selectors';
 import {
@@ -29,6 +29,10 @@ export function GrandPrizeOverlay() {
         YOU WON!
       </p>
       {amount !== null && <p className="grand-prize__amount">{formatPrize(amount)}</p>}
+      {/* The winner can claim it at once (the drawer lists it too). */}
+      <Link href="/grandPrize" className="grand-prize__claim">
+        Claim your prize
+      </Link>
     </div>
   );
 }
