@@ -6,7 +6,9 @@
 //  4. the draw's figures (bench/draw.ts): presses, the live channel, closing a big draw;
 //  5. the busy moments (bench/busy.ts, autocannon): the timer burst after a close, presses of
 //     every kind against the raw INSERT rate, public reads;
-//  6. Lighthouse mobile scores of /disclaimer and a signed-in /home (bench/lighthouse.ts).
+//  6. Lighthouse mobile scores of /disclaimer and a signed-in /home (bench/lighthouse.ts);
+//  7. the winnings drawer's server side (bench/winnings.ts): drawer opens, contact messages
+//     stored, one prize claimed by 50 requests at once (BENCH_ONLY=winnings: these alone).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,7 @@ import { busyBench } from './busy';
 import { drawBench } from './draw';
 import { lighthouseBench } from './lighthouse';
 import { percentile, postJson as post, startServer } from './processes';
+import { winningsBench } from './winnings';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -95,6 +98,12 @@ async function main(): Promise<void> {
     console.log(['| figure | value | notes |', '| --- | --- | --- |', firstScreenRow()].join('\n'));
     return;
   }
+  // BENCH_ONLY=winnings: only the winnings drawer's figures (bench/winnings.ts).
+  if (process.env.BENCH_ONLY === 'winnings') {
+    const winnings = await winningsBench();
+    console.log(`\n| figure | value | notes |\n| --- | --- | --- |\n${winnings.join('\n')}`);
+    return;
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bb-bench-'));
   const npmStart = await startServer({ DATA_DIR: dataDir }, 4096, ['npm', 'start']);
@@ -145,6 +154,7 @@ async function main(): Promise<void> {
 
   rows.push(...(await drawBench()));
   rows.push(...(await busyBench()));
+  rows.push(...(await winningsBench()));
   // The client was built by the `npm start` above.
   rows.push(...(await lighthouseBench({ build: false })));
 
