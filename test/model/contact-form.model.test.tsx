@@ -4,11 +4,11 @@
 // it (429, 422), is down (503) or out of reach, and every state is checked against what the
 // player sees, the toasts asked for, the calls sent and, once the form ends, what it tells the
 // flow that opened it.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import {
   CONTACT_SENT,
   CONTACT_TOO_MANY,
@@ -28,10 +28,17 @@ import {
 } from '../../machines/winnings/contact-form.machine';
 import { ContactUsForm } from '../../src/features/contact/ContactUsForm';
 import { ApiFailure } from '../../src/lib/api';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
-import { planPaths, stateKeyMatcher, type PlannedPath } from './helpers/path-planner';
-import { statesWithoutView } from './helpers/view-check';
-import { FakeWinningsApi } from './helpers/winnings-fake-api';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+  stopAndUnmount,
+  type ScriptStep,
+} from './helpers/generated-walks';
+import { failureName, FakeWinningsApi } from './helpers/winnings-fake-api';
 
 // ---- the walks ---------------------------------------------------------------------------------
 
@@ -51,7 +58,7 @@ type Walk = {
 };
 
 /** A step of a scripted path: which of the model's events in that state it takes. */
-type Pick = (event: FormEvent) => boolean;
+type Pick = ScriptStep<FormEvent>;
 const on = {
   submit: ((event) => event.type === 'contact.submit') satisfies Pick,
   stored: ((event) => event.type === 'xstate.done.actor.sendContactMessage') satisfies Pick,
@@ -120,7 +127,7 @@ function eventsFor(walk: Walk) {
         })),
       );
     }
-    return candidates.filter((event) => snapshot.can(event as never));
+    return candidates;
   };
 }
 
@@ -131,9 +138,6 @@ const serialize = (snapshot: FormSnapshot) =>
     message: snapshot.context.message,
     sent: snapshot.context.sent,
   });
-
-const failureName = ({ status, detail }: ApiFailure) =>
-  status === 0 ? 'no network' : `${status}${detail ? ` '${detail}'` : ''}`;
 
 function describeEvent(event: FormEvent): string {
   switch (event.type) {
@@ -148,63 +152,13 @@ function describeEvent(event: FormEvent): string {
   }
 }
 
-function planWalk(walk: Walk) {
-  const model = new TestModel<FormSnapshot, FormEvent, unknown>(logic as never, {
-    events: eventsFor(walk),
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const actor = createActor(logic, { inspect: recorder.inspect });
-      actor.start();
-      for (const event of walkEvents) actor.send(event as never);
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent,
-  });
-  return { model, paths };
-}
-
-/** The path a script takes through the model, each step one of the model's own events. */
-function scriptedPath(
-  model: TestModel<FormSnapshot, FormEvent, unknown>,
-  from: FormSnapshot,
-  steps: Pick[],
-): PlannedPath<FormSnapshot, FormEvent> {
-  const adjacency = model.getAdjacencyMap();
-  let state = from;
-  const walked: Array<Step<FormSnapshot, FormEvent>> = [
-    { state, event: { type: 'xstate.init' } as never },
-  ];
-  for (const [i, pick] of steps.entries()) {
-    const next = Object.values(
-      adjacency[serialize(state) as keyof typeof adjacency]?.transitions ?? {},
-    ).find(({ event }) => pick(event));
-    if (!next)
-      throw new Error(`Step ${i + 1} of the script is not possible in ${serialize(state)}`);
-    state = next.state;
-    walked.push({ state, event: next.event });
-  }
-  const description = walked
-    .slice(1)
-    .map(({ event }) => describeEvent(event))
-    .join(' → ');
-  return { state, steps: walked, weight: steps.length, description: `tries again: ${description}` };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk);
-  const planned = paths.map((path) => ({ walk, model, path }));
-  if (paths.length === 0) return planned;
-  const path = scriptedPath(model, paths[0]!.steps[0]!.state, walk.triesAgain);
-  return [...planned, { walk, model, path }];
-});
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: eventsFor(walk),
+  serialize,
+  describeEvent,
+  scripts: [{ says: 'tries again', steps: walk.triesAgain }],
+}));
 const coverage = new CoverageRecorder();
 
 // ---- the running form and its view -------------------------------------------------------------
@@ -236,11 +190,8 @@ function open(walk: Walk) {
   return { walk, api, actor, emitted, view, expected, user: userEvent.setup() };
 }
 
-let current: ReturnType<typeof open> | null = null;
-const app = () => {
-  if (!current) throw new Error('Contact Us is not running.');
-  return current;
-};
+const current = new CurrentApp<ReturnType<typeof open>>('Contact Us is not running.');
+const app = current.get;
 
 // ---- what the player sees ----------------------------------------------------------------------
 
@@ -306,14 +257,8 @@ async function arrive(expected: FormSnapshot): Promise<void> {
 }
 
 /** Waits for the send, then ends it (and lets the answer reach the machine and the form). */
-async function settle(outcome: (api: FakeWinningsApi) => void): Promise<void> {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting('sendContactMessage')).toBe(true));
-  await act(async () => {
-    outcome(api);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+const settle = (outcome: (api: FakeWinningsApi) => void): Promise<void> =>
+  answerWhenWaiting(app().api, 'sendContactMessage', outcome);
 
 const errorToast = (message: string): ToastEffect => ({ type: 'toast', message, variant: 'error' });
 
@@ -369,35 +314,17 @@ const executors = {
   },
 } satisfies Record<FormEvent['type'], (step: FormStep) => Promise<void>>;
 
-describe('Contact Us, generated paths through the form', () => {
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: executors as never, states });
-    } finally {
-      current.actor.stop();
-      current.view.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('Contact Us, generated paths through the form', {
+  walks,
+  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('Contact Us, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(5);
-    expect(chart.transitions.length).toBe(6);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('Contact Us, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 5, transitions: 6 },
 });

@@ -22,8 +22,8 @@ import {
   storeSignedInSession,
   tabBar,
 } from './helpers/app-harness';
-import { statesWithoutView } from './helpers/view-check';
-import { CoverageRecorder, chartOf } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import { describeWalkCoverage } from './helpers/generated-walks';
 import {
   drawModelEvents,
   drawStateMatcher,
@@ -488,15 +488,10 @@ describe("draw cycle, 'YOU WON!' only on /home, once per prize", () => {
   });
 });
 
-describe('draw cycle, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(modelDrawCycleMachine, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart in the app', ({ task }) => {
-    coverage.report(task, modelDrawCycleMachine);
-    const chart = chartOf(modelDrawCycleMachine);
-    expect(chart.transitions.length).toBeGreaterThan(25);
-    expect(coverage.missing(modelDrawCycleMachine)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('draw cycle, coverage of the walk', {
+  logic: modelDrawCycleMachine,
+  states,
+  coverage,
+  chart: { transitions: { moreThan: 25 } },
+  walkedIn: 'the app',
 });

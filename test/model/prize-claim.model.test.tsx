@@ -6,11 +6,11 @@
 // the server answers the choices and the claim (a payout recorded, a 409, a 422 for a method
 // withdrawn, a refusal, a 503, no network), and every state is checked against what the player
 // sees, the toasts asked for, the calls sent and, once closed, what the claim tells its parent.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { GrandPrize } from '../../contract/api';
 import {
   CARD_EMAIL_INVALID,
@@ -40,10 +40,17 @@ import {
 } from '../../machines/winnings/prize-claim.machine';
 import { PrizeClaimView, type PrizeClaimVariant } from '../../src/features/winnings/PrizeClaim';
 import { ApiFailure } from '../../src/lib/api';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
-import { planPaths, stateKeyMatcher, type PlannedPath } from './helpers/path-planner';
-import { statesWithoutView } from './helpers/view-check';
-import { choicesOf, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+  stopAndUnmount,
+  type ScriptStep,
+} from './helpers/generated-walks';
+import { choicesOf, failureName, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
 
 // ---- the walks ---------------------------------------------------------------------------------
 
@@ -61,7 +68,7 @@ const UNAVAILABLE = new ApiFailure(503, null);
 const OFFLINE = new ApiFailure(0, null);
 
 /** A step of a scripted path: which of the model's events in that state it takes. */
-type Pick = (event: ClaimEvent) => boolean;
+type Pick = ScriptStep<ClaimEvent>;
 const on = {
   loaded: ((event) => event.type === 'xstate.done.actor.loadPaymentChoices') satisfies Pick,
   choose:
@@ -344,7 +351,7 @@ function eventsFor(walk: Walk) {
         candidates.push({ type: 'xstate.error.actor.claimPrize', error });
       }
     }
-    return candidates.filter((event) => snapshot.can(event as never));
+    return candidates;
   };
 }
 
@@ -357,9 +364,6 @@ const serialize = (snapshot: ClaimSnapshot) =>
     claimed: snapshot.context.claimed,
     message: snapshot.context.message,
   });
-
-const failureName = ({ status, detail }: ApiFailure) =>
-  status === 0 ? 'no network' : `${status}${detail ? ` '${detail}'` : ''}`;
 
 function describeEvent(event: ClaimEvent): string {
   switch (event.type) {
@@ -384,79 +388,17 @@ function describeEvent(event: ClaimEvent): string {
   }
 }
 
-function planWalk(walk: Walk) {
-  const input = inputOf(walk);
-  const model = new TestModel<ClaimSnapshot, ClaimEvent, unknown>(logic as never, {
-    events: eventsFor(walk),
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-    input,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const actor = createActor(logic, { input, inspect: recorder.inspect });
-      actor.start();
-      for (const event of walkEvents) actor.send(event as never);
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent,
-  });
-  return { model, paths };
-}
-
-/** The path a script takes through the model, each step one of the model's own events. */
-function scriptedPath(
-  model: TestModel<ClaimSnapshot, ClaimEvent, unknown>,
-  from: ClaimSnapshot,
-  steps: Pick[],
-  says: string,
-): PlannedPath<ClaimSnapshot, ClaimEvent> {
-  const adjacency = model.getAdjacencyMap();
-  let state = from;
-  const walked: Array<Step<ClaimSnapshot, ClaimEvent>> = [
-    { state, event: { type: 'xstate.init' } as never },
-  ];
-  for (const [i, pick] of steps.entries()) {
-    const next = Object.values(
-      adjacency[serialize(state) as keyof typeof adjacency]?.transitions ?? {},
-    ).find(({ event }) => pick(event));
-    if (!next)
-      throw new Error(`Step ${i + 1} of the script is not possible in ${serialize(state)}`);
-    state = next.state;
-    walked.push({ state, event: next.event });
-  }
-  return {
-    state,
-    steps: walked,
-    weight: steps.length,
-    description: `${says}: ${walked
-      .slice(1)
-      .map(({ event }) => describeEvent(event))
-      .join(' → ')}`,
-  };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk);
-  const planned = paths.map((path) => ({ walk, model, path }));
-  if (paths.length === 0) return planned;
-  const from = paths[0]!.steps[0]!.state;
-  const scripts = [
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: eventsFor(walk),
+  serialize,
+  describeEvent,
+  input: () => inputOf(walk),
+  scripts: [
     { says: 'tries again', steps: walk.triesAgain },
     { says: 'leaves after a failure', steps: walk.leavesAfterFailure },
-  ];
-  return [
-    ...planned,
-    ...scripts.flatMap(({ says, steps }) =>
-      steps ? [{ walk, model, path: scriptedPath(model, from, steps, says) }] : [],
-    ),
-  ];
-});
+  ],
+}));
 const coverage = new CoverageRecorder();
 
 // ---- the running claim and its view ------------------------------------------------------------
@@ -494,11 +436,8 @@ function open(walk: Walk) {
   return { walk, api, actor, emitted, view, expected, user: userEvent.setup() };
 }
 
-let current: ReturnType<typeof open> | null = null;
-const app = () => {
-  if (!current) throw new Error('The prize claim is not running.');
-  return current;
-};
+const current = new CurrentApp<ReturnType<typeof open>>('The prize claim is not running.');
+const app = current.get;
 
 // ---- what the player sees ----------------------------------------------------------------------
 
@@ -613,17 +552,10 @@ async function tap(name: string, step: ClaimStep): Promise<void> {
 }
 
 /** Waits for `call`, then ends it (and lets the answer reach the machine and the view). */
-async function settle(
+const settle = (
   call: 'paymentChoices' | 'claimPrize',
   outcome: (api: FakeWinningsApi) => void,
-) {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
-  await act(async () => {
-    outcome(api);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+): Promise<void> => answerWhenWaiting(app().api, call, outcome);
 
 const toastOf = (message: string): ToastEffect => ({ type: 'toast', message, variant: 'error' });
 
@@ -721,35 +653,17 @@ const executors = {
   },
 } satisfies Record<ClaimEvent['type'], (step: ClaimStep) => Promise<void>>;
 
-describe('the grand prize claim, generated paths through the view', () => {
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: executors as never, states });
-    } finally {
-      current.actor.stop();
-      current.view.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('the grand prize claim, generated paths through the view', {
+  walks,
+  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('the grand prize claim, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(9);
-    expect(chart.transitions.length).toBe(14);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('the grand prize claim, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 9, transitions: 14 },
 });

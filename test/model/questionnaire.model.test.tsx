@@ -3,11 +3,11 @@
 // taps the centre marker and the red Skip, swipes the tutorial card away; the server answers
 // each call; and every state is checked against what the player sees and what the server and
 // the draw were told. The step's end is what the questions flow does next (the rewards, /home).
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { DrawEntry, Reward } from '../../contract/api';
 import {
   createQuestionnaireActors,
@@ -29,9 +29,16 @@ import { routeOf } from '../../machines/shared/routes';
 import type { QuestionsStep } from '../../src/app/draw-status';
 import { QuestionnaireView } from '../../src/features/questions/QuestionnairePage';
 import type { ApiFailure } from '../../src/lib/api';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+  stopAndUnmount,
+} from './helpers/generated-walks';
 import { drag } from './helpers/entry-gestures';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
 import {
   answerBody,
   ENTRY,
@@ -48,7 +55,6 @@ import {
   TICKETS,
   type QuestionFixture,
 } from './helpers/questionnaire-fake-api';
-import { statesWithoutView } from './helpers/view-check';
 
 // ---- the player's gestures on the card ---------------------------------------------------------
 
@@ -235,7 +241,7 @@ function eventsFor(walk: Walk) {
         { type: 'xstate.error.actor.claimRewards', error: SERVER_ERROR },
       );
     }
-    return candidates.filter((event) => snapshot.can(event as never));
+    return candidates;
   };
 }
 
@@ -294,38 +300,13 @@ function describeEvent(event: ModelEvent): string {
   }
 }
 
-function planWalk(walk: Walk) {
-  const input = inputOf(walk, new FakeDrawLink(walk.drawEntry));
-  const model = new TestModel<QuestionnaireSnapshot, ModelEvent, unknown>(logic as never, {
-    events: eventsFor(walk),
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-    input,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const actor = createActor(logic, {
-        input: inputOf(walk, new FakeDrawLink(walk.drawEntry)),
-        inspect: recorder.inspect,
-      });
-      actor.start();
-      for (const event of walkEvents) actor.send(event as never);
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent,
-  });
-  return { model, paths };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk);
-  return paths.map((path) => ({ walk, model, path }));
-});
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: eventsFor(walk),
+  serialize,
+  describeEvent,
+  input: () => inputOf(walk, new FakeDrawLink(walk.drawEntry)),
+}));
 const coverage = new CoverageRecorder();
 
 // ---- the running questionnaire and its screen --------------------------------------------------
@@ -360,11 +341,8 @@ function open(walk: Walk) {
   };
 }
 
-let current: ReturnType<typeof open> | null = null;
-const app = () => {
-  if (!current) throw new Error('The questionnaire is not running.');
-  return current;
-};
+const current = new CurrentApp<ReturnType<typeof open>>('The questionnaire is not running.');
+const app = current.get;
 
 // ---- what the player sees ----------------------------------------------------------------------
 
@@ -562,15 +540,11 @@ async function arrive(expected: QuestionnaireSnapshot): Promise<void> {
 }
 
 /** Waits for `call`, then settles it: rejected with the event's error, or resolved with `value`. */
-async function settleCall(call: CallName, event: ModelEvent, value: unknown): Promise<void> {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
-  await act(async () => {
+const settleCall = (call: CallName, event: ModelEvent, value: unknown): Promise<void> =>
+  answerWhenWaiting(app().api, call, (api) => {
     if ('error' in event) api.reject(call, event.error);
     else api.resolve(call, value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
   });
-}
 
 /** The card, once it follows drags (the gesture code loads after the first paint). */
 const card = () => screen.findByTestId('question-card');
@@ -702,35 +676,17 @@ const remembering = Object.fromEntries(
   ]),
 );
 
-describe('the questionnaire, generated paths through the view', () => {
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: remembering, states });
-    } finally {
-      current.actor.stop();
-      current.view.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('the questionnaire, generated paths through the view', {
+  walks,
+  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  arrive,
+  events: remembering,
+  states,
 });
 
-describe('the questionnaire, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(12);
-    expect(chart.transitions.length).toBeGreaterThan(20);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('the questionnaire, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 12, transitions: { moreThan: 20 } },
 });

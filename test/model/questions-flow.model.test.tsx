@@ -8,14 +8,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createActor,
   fromPromise,
   SimulatedClock,
   type AnyActorRef,
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { Reward } from '../../contract/api';
 import { NO_QUESTION_LEFT } from '../../contract/questionnaires';
 import type { DrawSnapshot } from './helpers/draw-cycle-model';
@@ -36,7 +35,8 @@ import { REDIRECTED_FROM_YOUVE_ENTERED } from '../../machines/draw-cycle/draw-cy
 import { PROMISES } from '../../src/features/questions/DisclosurePage';
 import { ApiFailure } from '../../src/lib/api';
 import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import { describeWalkCoverage, planModel } from './helpers/generated-walks';
 import {
   COUPON_REWARD,
   ENTRY,
@@ -48,7 +48,6 @@ import {
   TIMER_NOT_ENTERED,
   TOKEN_REWARD,
 } from './helpers/draw-fake-api';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
 import {
   answerCall,
   expectQuestionCard,
@@ -63,7 +62,6 @@ import {
   tap,
   type QuestionsApp,
 } from './helpers/questions-gestures';
-import { statesWithoutView } from './helpers/view-check';
 
 const T0 = Date.parse('2026-11-25T09:00:00.000Z');
 
@@ -142,9 +140,6 @@ function stepEnds(snapshot: FlowSnapshot): FlowEvent[] {
   }
   return [];
 }
-
-const events = (snapshot: FlowSnapshot): FlowEvent[] =>
-  stepEnds(snapshot).filter((event) => snapshot.can(event as never));
 
 /** Where the flow is and what it shows or decides on: the rewards to play and where from. */
 const serialize = (snapshot: FlowSnapshot) =>
@@ -252,29 +247,14 @@ const inputOf = (start: FlowStart): QuestionsFlowInput => ({
   }),
 });
 
-function replay(input: QuestionsFlowInput, walked: FlowEvent[]): Set<string> {
-  const recorder = new CoverageRecorder();
-  const actor = createActor(logic, { input, inspect: recorder.inspect });
-  actor.start();
-  for (const event of walked) actor.send(event);
-  actor.stop();
-  return recorder.transitions;
-}
-
 const plans = STARTS.map((start) => {
   const input = inputOf(start);
-  const model = new TestModel<FlowSnapshot, FlowEvent, unknown>(logic as never, {
-    events,
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-    input,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walked) => replay(input, walked),
+  const { model, paths } = planModel({
+    logic,
+    events: stepEnds,
+    serialize,
     describeEvent,
+    input: () => input,
   });
   return { start, model, paths };
 });
@@ -533,16 +513,10 @@ describe('questions flow, generated paths through the signed-in app', () => {
   });
 });
 
-describe('questions flow, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart in the app', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(7);
-    expect(chart.transitions.length).toBeGreaterThan(10);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('questions flow, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 7, transitions: { moreThan: 10 } },
+  walkedIn: 'the app',
 });

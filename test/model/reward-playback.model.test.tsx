@@ -2,9 +2,9 @@
 // simulated clock ends each reward's time and the server answers the played-back call, and
 // every state is checked against what the player sees (and hears, and feels).
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { Reward } from '../../contract/api';
 import { createRewardPlaybackActors } from '../../machines/reward-playback/reward-playback.actors';
 import {
@@ -13,10 +13,15 @@ import {
   type RewardPlaybackInput,
 } from '../../machines/reward-playback/reward-playback.machine';
 import { RewardsView } from '../../src/features/rewards/RewardsView';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+  stopAndUnmount,
+} from './helpers/generated-walks';
 import { TOKEN_REWARD } from './helpers/draw-fake-api';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
-import { statesWithoutView } from './helpers/view-check';
 
 const ONE_TICKET: Reward = { id: 'r-ticket', type: 'token_reward', attributes: { value: 1 } };
 const COUPON: Reward = {
@@ -88,8 +93,6 @@ const logic = rewardPlaybackMachine.provide({
   }),
 });
 
-const events = (snapshot: PlaybackSnapshot): PlaybackEvent[] =>
-  CANDIDATES.filter((event) => snapshot.can(event as never));
 const serialize = (snapshot: PlaybackSnapshot) =>
   JSON.stringify({
     value: snapshot.value,
@@ -98,43 +101,19 @@ const serialize = (snapshot: PlaybackSnapshot) =>
   });
 const isTimeUp = (event: PlaybackEvent): event is { type: TimeUp } => event.type in SHOWS_FOR;
 
-function planWalk(input: RewardPlaybackInput) {
-  const model = new TestModel<PlaybackSnapshot, PlaybackEvent, unknown>(logic as never, {
-    events,
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-    input,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const clock = new SimulatedClock();
-      const actor = createActor(logic, { clock, input, inspect: recorder.inspect });
-      actor.start();
-      for (const event of walkEvents) {
-        if (isTimeUp(event)) clock.increment(SHOWS_FOR[event.type]);
-        else actor.send(event);
-      }
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent: (event) =>
-      isTimeUp(event)
-        ? `${SHOWS_FOR[event.type] / 1000} s pass`
-        : event.type.startsWith('xstate.done')
-          ? 'the server hears they were shown'
-          : 'the server cannot be told',
-  });
-  return { model, paths };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk.input);
-  return paths.map((path) => ({ walk, model, path }));
-});
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: () => CANDIDATES,
+  serialize,
+  describeEvent: (event: PlaybackEvent) =>
+    isTimeUp(event)
+      ? `${SHOWS_FOR[event.type] / 1000} s pass`
+      : event.type.startsWith('xstate.done')
+        ? 'the server hears they were shown'
+        : 'the server cannot be told',
+  input: () => walk.input,
+  delays: SHOWS_FOR,
+}));
 const coverage = new CoverageRecorder();
 
 // ---- the running playback, its effects and its view ------------------------------------------
@@ -172,11 +151,8 @@ function open(input: RewardPlaybackInput) {
   return { actor, clock, played, view };
 }
 
-let current: ReturnType<typeof open> | null = null;
-const app = () => {
-  if (!current) throw new Error('No playback is running.');
-  return current;
-};
+const current = new CurrentApp<ReturnType<typeof open>>('No playback is running.');
+const app = current.get;
 
 // ---- what the player sees ---------------------------------------------------------------------
 
@@ -306,35 +282,17 @@ const executors = {
     answer(step, ({ reject }) => reject(new Error('offline'))),
 } satisfies Record<PlaybackEvent['type'], (step: PlaybackStep) => Promise<void>>;
 
-describe('the reward screens, generated paths through the view', () => {
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk.input);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: executors as never, states });
-    } finally {
-      current.actor.stop();
-      current.view.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('the reward screens, generated paths through the view', {
+  walks,
+  start: (walk) => current.hold(open(walk.input), stopAndUnmount),
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('the reward screens, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBeGreaterThan(8);
-    expect(chart.transitions.length).toBeGreaterThan(10);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('the reward screens, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: { moreThan: 8 }, transitions: { moreThan: 10 } },
 });

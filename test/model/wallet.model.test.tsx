@@ -4,7 +4,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { navigate } from 'wouter/use-browser-location';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { TestModel, type Step } from 'xstate/graph';
 import { slidesMachine, type SlidesEvent } from '../../machines/shared/slides.machine';
 import type { TicketsEntered, WalletHoldings } from '../../machines/wallet/wallet.actors';
@@ -19,7 +19,8 @@ import {
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { statesWithoutView } from './helpers/view-check';
 import { drag as dragOver } from './helpers/entry-gestures';
-import { CoverageRecorder, chartOf } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import { describeWalkCoverage, planModel } from './helpers/generated-walks';
 import { entriesAnswer, FakeWalletApi, walletAnswer } from './helpers/wallet-fake-api';
 import { renderWallet, START_PATH, type WalletHarness } from './helpers/wallet-harness';
 import {
@@ -31,7 +32,7 @@ import {
   type WalletSnapshot,
 } from './helpers/wallet-model';
 import { planWalletPaths } from './helpers/wallet-paths';
-import { planPaths, stateKeyMatcher, withArrival } from './helpers/path-planner';
+import { stateKeyMatcher, withArrival } from './helpers/path-planner';
 
 const logic = walletMachine.provide({ actors: createWalletActors(new FakeWalletApi()) });
 
@@ -239,18 +240,11 @@ describe('wallet, generated paths through the pages', () => {
   });
 });
 
-describe('wallet, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBeGreaterThan(7);
-    expect(chart.transitions.length).toBeGreaterThan(15);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('wallet, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: { moreThan: 7 }, transitions: { moreThan: 15 } },
 });
 
 // ---- the instruction slides on their own ----------------------------------------------------
@@ -261,43 +255,21 @@ describe('wallet, coverage of the walk', () => {
 type SlidesSnapshot = SnapshotFrom<typeof slidesMachine>;
 type SlidesModelEvent = SlidesEvent;
 
-const slidesEvents = (snapshot: SlidesSnapshot): SlidesModelEvent[] =>
-  (
-    [
-      { type: 'slides.next' },
-      { type: 'slides.previous' },
-      { type: 'slides.skip' },
-      { type: 'slides.finish' },
-    ] as const
-  ).filter((event) => snapshot.can(event));
+const SLIDES_EVENTS: SlidesModelEvent[] = [
+  { type: 'slides.next' },
+  { type: 'slides.previous' },
+  { type: 'slides.skip' },
+  { type: 'slides.finish' },
+];
 const serializeSlides = (snapshot: SlidesSnapshot) =>
   JSON.stringify({ value: snapshot.value, index: snapshot.context.index });
 
-const slidesModel = new TestModel<SlidesSnapshot, SlidesModelEvent, unknown>(
-  slidesMachine as never,
-  {
-    events: slidesEvents,
-    serializeState: serializeSlides,
-    stateMatcher: stateKeyMatcher,
-    input: WALLET_SLIDES_INPUT,
-  },
-);
-const slidesPaths = planPaths({
-  model: slidesModel,
-  transitions: chartOf(slidesMachine).transitions,
-  serializeState: serializeSlides,
-  replay: (events) => {
-    const recorder = new CoverageRecorder();
-    const actor = createActor(slidesMachine, {
-      input: WALLET_SLIDES_INPUT,
-      inspect: recorder.inspect,
-    });
-    actor.start();
-    for (const event of events) actor.send(event);
-    actor.stop();
-    return recorder.transitions;
-  },
-  describeEvent: (event) => event.type,
+const { model: slidesModel, paths: slidesPaths } = planModel({
+  logic: slidesMachine,
+  events: () => SLIDES_EVENTS,
+  serialize: serializeSlides,
+  describeEvent: (event: SlidesModelEvent) => event.type,
+  input: () => WALLET_SLIDES_INPUT,
 });
 const slidesCoverage = new CoverageRecorder('slides');
 const SKIP = 'slides.showing --slides.skip#0-->';

@@ -2,12 +2,12 @@
 // through the real views: the player taps 'What I Like', 'Skip' and 'Got it, let's go', the
 // server answers the skip, and every state is checked against what the player sees. The step's
 // end is what comes next in the questions flow (the questions, the rewards or /home).
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSelector } from '@xstate/react';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { DrawEntry, Reward } from '../../contract/api';
 import {
   createQuestionnaireActors,
@@ -24,8 +24,15 @@ import { routeOf } from '../../machines/shared/routes';
 import type { QuestionsStep } from '../../src/app/draw-status';
 import { DisclosureView, PROMISES } from '../../src/features/questions/DisclosurePage';
 import { WhatILikeView } from '../../src/features/questions/WhatILikePage';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+  stopAndUnmount,
+} from './helpers/generated-walks';
 import {
   COUPON,
   ENTRY,
@@ -34,7 +41,6 @@ import {
   SERVER_ERROR,
   TICKETS,
 } from './helpers/questionnaire-fake-api';
-import { statesWithoutView } from './helpers/view-check';
 
 type StepEvent =
   | { type: 'whatILike.start' }
@@ -109,7 +115,7 @@ function eventsFor(walk: Walk) {
     ];
     if (snapshot.children.skipQuestionnaire) candidates.push(...outcomes);
     if (snapshot.children.logWhatILike) candidates.push({ type: 'xstate.done.actor.logWhatILike' });
-    return candidates.filter((event) => snapshot.can(event as never));
+    return candidates;
   };
 }
 
@@ -129,35 +135,13 @@ const DESCRIBED: Record<StepEvent['type'], string> = {
   'xstate.done.actor.logWhatILike': 'the tap is logged',
 };
 
-function planWalk(walk: Walk) {
-  const input = inputOf(walk);
-  const model = new TestModel<StepSnapshot, StepEvent, unknown>(logic as never, {
-    events: eventsFor(walk),
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-    input,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const actor = createActor(logic, { input, inspect: recorder.inspect });
-      actor.start();
-      for (const event of walkEvents) actor.send(event as never);
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent: (event) => DESCRIBED[event.type],
-  });
-  return { model, paths };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk);
-  return paths.map((path) => ({ walk, model, path }));
-});
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: eventsFor(walk),
+  serialize,
+  describeEvent: (event: StepEvent) => DESCRIBED[event.type],
+  input: () => inputOf(walk),
+}));
 const coverage = new CoverageRecorder();
 
 // ---- the running step and its screens ----------------------------------------------------------
@@ -192,11 +176,8 @@ function open(walk: Walk) {
   return { walk, api, actor, emitted, view, user: userEvent.setup() };
 }
 
-let current: ReturnType<typeof open> | null = null;
-const app = () => {
-  if (!current) throw new Error('What I Like is not running.');
-  return current;
-};
+const current = new CurrentApp<ReturnType<typeof open>>('What I Like is not running.');
+const app = current.get;
 
 // ---- what the player sees ----------------------------------------------------------------------
 
@@ -301,17 +282,8 @@ async function tap(name: string, step: WalkStep) {
 }
 
 /** Waits for `call`, then answers it (and lets the answer reach the machine). */
-async function answerCall(
-  call: 'skipQuestionnaire' | 'wishlistCoupon' | 'rewards',
-  value: unknown,
-) {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
-  await act(async () => {
-    api.resolve(call, value);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+const answerCall = (call: 'skipQuestionnaire' | 'wishlistCoupon' | 'rewards', value: unknown) =>
+  answerWhenWaiting(app().api, call, (api) => api.resolve(call, value));
 
 const executors = {
   'whatILike.start': async (step) => {
@@ -343,45 +315,24 @@ const executors = {
     await arrive(step.state);
   },
   'xstate.error.actor.skipQuestionnaire': async (step) => {
-    const { api } = app();
-    await waitFor(() => expect(api.isWaiting('skipQuestionnaire')).toBe(true));
-    await act(async () => {
-      api.reject('skipQuestionnaire', SERVER_ERROR);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await answerWhenWaiting(app().api, 'skipQuestionnaire', (api) =>
+      api.reject('skipQuestionnaire', SERVER_ERROR),
+    );
     await arrive(step.state);
   },
 } satisfies Record<StepEvent['type'], (step: WalkStep) => Promise<void>>;
 
-describe('What I Like and the disclosure, generated paths through the views', () => {
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: executors as never, states });
-    } finally {
-      current.actor.stop();
-      current.view.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('What I Like and the disclosure, generated paths through the views', {
+  walks,
+  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('What I Like and the disclosure, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(7);
-    expect(chart.transitions.length).toBe(9);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('What I Like and the disclosure, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 7, transitions: 9 },
 });

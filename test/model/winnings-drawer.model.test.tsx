@@ -3,12 +3,11 @@
 // coupons, prizes, Contact Us and Logout, the server answers the drawer's calls, and every state
 // is checked against what the player sees. The drawer runs as the session's child (a stand-in
 // session that takes the logout question), as in the app.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import {
   assign,
-  createActor,
   setup,
   SimulatedClock,
   type ActorRefFrom,
@@ -16,7 +15,7 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { GrandPrize, Reward } from '../../contract/api';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import type { ClaimPrizeResponse } from '../../contract/winnings';
@@ -30,25 +29,31 @@ import {
   TOAST_COUPON_CLAIM_FAILED,
   TOAST_WINNINGS_LOAD_FAILED,
   winningsDrawerMachine,
+  type WinningsDrawerEvent,
 } from '../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors, type Winnings } from '../../machines/winnings/winnings.actors';
-import type { connectedSessionMachine } from '../../src/app/session-context';
 import { SessionContext } from '../../src/app/session-context';
 import { useSystemEffects } from '../../src/app/system-sync';
-import Toasts from '../../src/app/Toasts';
 import { WinningsDrawer } from '../../src/features/winnings/WinningsDrawer';
 import { ApiFailure } from '../../src/lib/api';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planWalks,
+} from './helpers/generated-walks';
+import { renderUnderSession } from './helpers/session-stand-in';
 import { deviceViewport } from './helpers/device';
 import { drag } from './helpers/entry-gestures';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
-import { statesWithoutView } from './helpers/view-check';
 import {
   bonusOf,
   choicesOf,
   couponOf,
   FakeWinningsApi,
   grandPrizeOf,
+  UNANSWERED_WINNINGS_API,
 } from './helpers/winnings-fake-api';
 
 // ---- the walks ---------------------------------------------------------------------------------
@@ -163,18 +168,7 @@ const LONG_PULL = 141;
 
 type DrawerModelEvent =
   | { type: TimeUp }
-  | { type: 'drawer.swipeEnded'; distance: number; screenHeight: number }
-  | { type: 'drawer.close' }
-  | { type: 'drawer.retry' }
-  | { type: 'drawer.selectCoupon'; id: string }
-  | { type: 'drawer.claimCoupon' }
-  | { type: 'drawer.dismissCoupon' }
-  | { type: 'drawer.selectPrize'; id: string }
-  | { type: 'drawer.contactUs' }
-  | { type: 'drawer.askLogout' }
-  | { type: 'drawer.dismissLogout' }
-  | { type: 'drawer.logout' }
-  | { type: 'drawer.deleteAccount' }
+  | WinningsDrawerEvent
   | { type: 'xstate.done.actor.loadWinnings'; output: Winnings }
   | { type: 'xstate.error.actor.loadWinnings'; error: unknown }
   | { type: 'xstate.done.actor.claimCoupon'; output: string }
@@ -182,18 +176,11 @@ type DrawerModelEvent =
   | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput };
 
 // The model's calls never answer: each path's events say how they end.
-const never = () => new Promise<never>(() => undefined);
 const logic = winningsDrawerMachine.provide({
   actors: {
-    ...createWinningsActors({
-      coupons: never,
-      grandPrizes: never,
-      referralBonuses: never,
-      claimCoupon: never,
-      click: never,
-    }),
+    ...createWinningsActors(UNANSWERED_WINNINGS_API),
     prizeClaim: prizeClaimMachine.provide({
-      actors: createPrizeClaimActors({ paymentChoices: never, claimPrize: never }),
+      actors: createPrizeClaimActors(UNANSWERED_WINNINGS_API),
     }),
   },
 });
@@ -201,7 +188,6 @@ type DrawerSnapshot = SnapshotFrom<typeof logic>;
 type DrawerActor = ActorRefFrom<typeof logic>;
 
 const LOAD_FAILURE = new ApiFailure(503, null);
-const isTimeUp = (event: DrawerModelEvent): event is { type: TimeUp } => event.type in TAKES;
 
 /** Nothing claimed or taken off the list yet. */
 const couponsAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
@@ -242,7 +228,7 @@ function eventsFor(walk: Walk) {
         { type: 'xstate.error.actor.loadWinnings', error: LOAD_FAILURE },
       );
     }
-    if (panel !== 'open') return candidates.filter((event) => snapshot.can(event as never));
+    if (panel !== 'open') return candidates;
 
     const idle = snapshot.matches({ account: 'idle' });
     const noModal =
@@ -265,7 +251,7 @@ function eventsFor(walk: Walk) {
       { type: 'drawer.logout' },
       { type: 'drawer.deleteAccount' },
     );
-    if (!idle) return candidates.filter((event) => snapshot.can(event as never));
+    if (!idle) return candidates;
 
     candidates.push({ type: 'drawer.retry' });
     const [coupon] = context.coupons;
@@ -290,7 +276,7 @@ function eventsFor(walk: Walk) {
         output: prizeOutcome(selectedPrize, walk),
       });
     }
-    return candidates.filter((event) => snapshot.can(event as never));
+    return candidates;
   };
 }
 
@@ -350,37 +336,13 @@ function describeEvent(event: DrawerModelEvent): string {
   }
 }
 
-function planWalk(walk: Walk) {
-  const model = new TestModel<DrawerSnapshot, DrawerModelEvent, unknown>(logic as never, {
-    events: eventsFor(walk),
-    serializeState: serialize,
-    stateMatcher: stateKeyMatcher,
-  });
-  const paths = planPaths({
-    model,
-    transitions: chartOf(logic).transitions,
-    serializeState: serialize,
-    replay: (walkEvents) => {
-      const recorder = new CoverageRecorder();
-      const clock = new SimulatedClock();
-      const actor = createActor(logic, { clock, inspect: recorder.inspect });
-      actor.start();
-      for (const event of walkEvents) {
-        if (isTimeUp(event)) clock.increment(TAKES[event.type]);
-        else actor.send(event as never);
-      }
-      actor.stop();
-      return recorder.transitions;
-    },
-    describeEvent,
-  });
-  return { model, paths };
-}
-
-const walks = WALKS.flatMap((walk) => {
-  const { model, paths } = planWalk(walk);
-  return paths.map((path) => ({ walk, model, path }));
-});
+const walks = planWalks(WALKS, (walk) => ({
+  logic,
+  events: eventsFor(walk),
+  serialize,
+  describeEvent,
+  delays: TAKES,
+}));
 const coverage = new CoverageRecorder('winningsDrawer');
 
 // ---- the running drawer, the session around it, and the view ----------------------------------
@@ -466,31 +428,17 @@ function open(walk: Walk): Running {
     }
   };
   window.history.replaceState(null, '', '/winnings');
-  const view = render(
-    <>
-      <Toasts />
-      <SessionContext.Provider
-        logic={sessionStandIn(drawer, running.heard) as unknown as typeof connectedSessionMachine}
-        options={{ clock: running.clock, inspect, systemId: 'session' }}
-      >
-        <DrawerScreen />
-      </SessionContext.Provider>
-    </>,
+  running.unmount = renderUnderSession(
+    sessionStandIn(drawer, running.heard),
+    { clock: running.clock, inspect },
+    <DrawerScreen />,
   );
-  running.unmount = () => view.unmount();
   return running;
 }
 
-let current: Running | null = null;
-const app = () => {
-  if (!current) throw new Error('The drawer is not running.');
-  return current;
-};
-const drawerActor = () => {
-  const { drawer } = app();
-  if (!drawer) throw new Error('The drawer has not started.');
-  return drawer;
-};
+const current = new CurrentApp<Running>('The drawer is not running.');
+const app = current.get;
+const drawerActor = current.part(({ drawer }) => drawer, 'The drawer has not started.');
 
 // ---- what the player sees ----------------------------------------------------------------------
 
@@ -749,17 +697,10 @@ async function timeUp(step: DrawerStep): Promise<void> {
 }
 
 /** Waits for `call`, then answers it (and lets the answer reach the machines). */
-async function answerCall(
+const answerCall = (
   call: 'coupons' | 'grandPrizes' | 'referralBonuses' | 'claimCoupon' | 'paymentChoices',
   settle: (api: FakeWinningsApi) => void,
-): Promise<void> {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
-  await act(async () => {
-    settle(api);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+): Promise<void> => answerWhenWaiting(app().api, call, settle);
 
 const toastShown = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
 
@@ -905,42 +846,29 @@ const executors = {
   },
 } satisfies Record<DrawerModelEvent['type'], (step: DrawerStep) => Promise<void>>;
 
-describe('the winnings drawer, generated paths through the view', () => {
+/** The phone's screen height, which the drawer measures a swipe by, until the test ends. */
+function onThePhone(): void {
   const screenHeight = window.innerHeight;
-  beforeEach(() => {
-    Object.defineProperty(window, 'innerHeight', { value: SCREEN_HEIGHT, configurable: true });
-  });
-  afterEach(() => {
+  Object.defineProperty(window, 'innerHeight', { value: SCREEN_HEIGHT, configurable: true });
+  onTestFinished(() => {
     Object.defineProperty(window, 'innerHeight', { value: screenHeight, configurable: true });
   });
+}
 
-  it.each(
-    walks.map(
-      ({ walk, model, path }) =>
-        [`${walk.name}: ${path.description || '(opened)'}`, walk, model, path] as const,
-    ),
-  )('%s', async (_, walk, model, path) => {
-    current = open(walk);
-    try {
-      await arrive(path.steps[0]!.state);
-      await model.testPath(path, { events: executors as never, states });
-    } finally {
-      current.unmount();
-      current = null;
-    }
-  });
+describeGeneratedWalks('the winnings drawer, generated paths through the view', {
+  walks,
+  start: (walk) => {
+    onThePhone();
+    return current.hold(open(walk), (running) => running.unmount());
+  },
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('the winnings drawer, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(19);
-    expect(chart.transitions.length).toBe(22);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('the winnings drawer, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 19, transitions: 22 },
 });

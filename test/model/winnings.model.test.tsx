@@ -3,13 +3,12 @@
 // session, which passes it on), the server answers the /grandPrize page's calls, the prize claim
 // and the contact form are run through their views to their end, and every state is checked
 // against what the player sees and where the flow sends them next.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import {
-  createActor,
   sendTo,
   setup,
   SimulatedClock,
@@ -18,7 +17,7 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import type { Step } from 'xstate/graph';
 import type { GrandPrize } from '../../contract/api';
 import { CONTACT_SENT } from '../../contract/contact';
 import type { ContactFormOutput } from '../../machines/winnings/contact-form.machine';
@@ -26,9 +25,7 @@ import type { PrizeClaimOutput } from '../../machines/winnings/prize-claim.machi
 import { routeOf } from '../../machines/shared/routes';
 import type { AppEffect } from '../../machines/shared/effects';
 import { TOAST_PRIZES_LOAD_FAILED } from '../../machines/winnings/winnings.machine';
-import type { connectedSessionMachine } from '../../src/app/session-context';
 import { SessionContext } from '../../src/app/session-context';
-import Toasts from '../../src/app/Toasts';
 import { ContactUsPage } from '../../src/features/contact/ContactUsPage';
 import { GrandPrizePage } from '../../src/features/winnings/GrandPrizePage';
 import { WinningsPage } from '../../src/features/winnings/WinningsDrawer';
@@ -36,10 +33,21 @@ import { connectWinnings } from '../../src/features/winnings/winnings-logic';
 import { ApiFailure } from '../../src/lib/api';
 import { carryOutEffect } from '../../src/lib/effects';
 import { useRouteSync } from '../../src/lib/route-sync';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
-import { statesWithoutView } from './helpers/view-check';
-import { choicesOf, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
+import { CoverageRecorder } from './helpers/coverage';
+import {
+  answerWhenWaiting,
+  CurrentApp,
+  describeGeneratedWalks,
+  describeWalkCoverage,
+  planModel,
+} from './helpers/generated-walks';
+import { renderUnderSession } from './helpers/session-stand-in';
+import {
+  choicesOf,
+  FakeWinningsApi,
+  grandPrizeOf,
+  UNANSWERED_WINNINGS_API,
+} from './helpers/winnings-fake-api';
 
 // Newest first, as the server lists them: the page claims the newest one not claimed yet.
 const NEWEST_CLAIMED = grandPrizeOf('p-3', 750, true);
@@ -67,17 +75,7 @@ type FlowEvent =
   | { type: 'xstate.done.actor.contactForm'; output: ContactFormOutput };
 
 // The model's calls never answer: each path's events say how they end.
-const never = () => new Promise<never>(() => undefined);
-const logic = connectWinnings({
-  coupons: never,
-  grandPrizes: never,
-  referralBonuses: never,
-  claimCoupon: never,
-  click: never,
-  paymentChoices: never,
-  claimPrize: never,
-  sendContactMessage: never,
-});
+const logic = connectWinnings(UNANSWERED_WINNINGS_API);
 type FlowSnapshot = SnapshotFrom<typeof logic>;
 type FlowActor = ActorRefFrom<typeof logic>;
 
@@ -109,7 +107,7 @@ function events(snapshot: FlowSnapshot): FlowEvent[] {
     { type: 'xstate.done.actor.contactForm', output: { sent: true } },
     { type: 'xstate.done.actor.contactForm', output: { sent: false } },
   );
-  return candidates.filter((event) => snapshot.can(event as never));
+  return candidates;
 }
 
 const serialize = (snapshot: FlowSnapshot) =>
@@ -134,25 +132,7 @@ function describeEvent(event: FlowEvent): string {
   }
 }
 
-const model = new TestModel<FlowSnapshot, FlowEvent, unknown>(logic as never, {
-  events,
-  serializeState: serialize,
-  stateMatcher: stateKeyMatcher,
-});
-const paths = planPaths({
-  model,
-  transitions: chartOf(logic).transitions,
-  serializeState: serialize,
-  replay: (walkEvents) => {
-    const recorder = new CoverageRecorder();
-    const actor = createActor(logic, { clock: new SimulatedClock(), inspect: recorder.inspect });
-    actor.start();
-    for (const event of walkEvents) actor.send(event as never);
-    actor.stop();
-    return recorder.transitions;
-  },
-  describeEvent,
-});
+const { model, paths } = planModel({ logic, events, serialize, describeEvent });
 const coverage = new CoverageRecorder('winnings');
 
 // ---- the running flow, the session around it, and the pages ------------------------------------
@@ -230,32 +210,18 @@ function open(): Running {
     if (ref.id === 'winnings') running.flow = ref as FlowActor;
   };
   window.history.replaceState(null, '', '/home');
-  const view = render(
-    <>
-      <Toasts />
-      <SessionContext.Provider
-        logic={sessionStandIn(connectWinnings(api)) as unknown as typeof connectedSessionMachine}
-        // The drawer's clock stands still: it stays where it opens.
-        options={{ clock: new SimulatedClock(), inspect, systemId: 'session' }}
-      >
-        <Pages />
-      </SessionContext.Provider>
-    </>,
+  running.unmount = renderUnderSession(
+    sessionStandIn(connectWinnings(api)),
+    // The drawer's clock stands still: it stays where it opens.
+    { clock: new SimulatedClock(), inspect },
+    <Pages />,
   );
-  running.unmount = () => view.unmount();
   return running;
 }
 
-let current: Running | null = null;
-const app = () => {
-  if (!current) throw new Error('The winnings flow is not running.');
-  return current;
-};
-const flowActor = () => {
-  const { flow } = app();
-  if (!flow) throw new Error('The winnings flow has not started.');
-  return flow;
-};
+const current = new CurrentApp<Running>('The winnings flow is not running.');
+const app = current.get;
+const flowActor = current.part(({ flow }) => flow, 'The winnings flow has not started.');
 /** The steps the flow runs (the drawer, the prize claim, the contact form), while it runs them. */
 const steps = () => flowActor().getSnapshot().children;
 
@@ -355,17 +321,10 @@ async function arrive(expected: FlowSnapshot): Promise<void> {
 const toastShown = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
 
 /** Waits for `call`, then answers it (and lets the answer reach the machines). */
-async function answerCall(
+const answerCall = (
   call: 'grandPrizes' | 'paymentChoices' | 'claimPrize' | 'sendContactMessage',
   settle: (api: FakeWinningsApi) => void,
-): Promise<void> {
-  const { api } = app();
-  await waitFor(() => expect(api.isWaiting(call)).toBe(true));
-  await act(async () => {
-    settle(api);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+): Promise<void> => answerWhenWaiting(app().api, call, settle);
 
 const executors = {
   // The player opens the address (a tab, a link, Back): the route sync tells the session.
@@ -448,32 +407,22 @@ const executors = {
   },
 } satisfies Record<FlowEvent['type'], (walkStep: FlowStep) => Promise<void>>;
 
-describe('the winnings flow, generated paths through the pages', () => {
-  it.each(paths.map((path) => [path.description || '(signed in)', path] as const))(
-    '%s',
-    async (_, path) => {
-      current = open();
-      try {
-        await arrive(path.steps[0]!.state);
-        await model.testPath(path, { events: executors as never, states });
-      } finally {
-        current.unmount();
-        current = null;
-      }
-    },
-  );
+describeGeneratedWalks('the winnings flow, generated paths through the pages', {
+  walks: paths.map((path) => ({
+    name: path.description || '(signed in)',
+    walk: null,
+    model,
+    path,
+  })),
+  start: () => current.hold(open(), (running) => running.unmount()),
+  arrive,
+  events: executors,
+  states,
 });
 
-describe('the winnings flow, coverage of the walk', () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    const chart = chartOf(logic);
-    expect(chart.states.length).toBe(9);
-    expect(chart.transitions.length).toBe(11);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage('the winnings flow, coverage of the walk', {
+  logic,
+  states,
+  coverage,
+  chart: { states: 9, transitions: 11 },
 });

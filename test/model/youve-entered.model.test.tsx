@@ -4,14 +4,8 @@
 // screen the questions flow moves on to: the rewards found on /rewards, else /what-i-like.
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromPromise,
-  SimulatedClock,
-  type AnyActorRef,
-  type InspectionEvent,
-} from 'xstate';
-import { TestModel, type Step } from 'xstate/graph';
+import { fromPromise, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
+import type { Step } from 'xstate/graph';
 import type { Reward } from '../../contract/api';
 import { youveEnteredMachine } from '../../machines/draw-cycle/youve-entered.machine';
 import { ApiFailure } from '../../src/lib/api';
@@ -23,10 +17,9 @@ import {
   storeSignedInSession,
   tabBar,
 } from './helpers/app-harness';
-import { chartOf, CoverageRecorder } from './helpers/coverage';
-import { planPaths, stateKeyMatcher } from './helpers/path-planner';
+import { CoverageRecorder } from './helpers/coverage';
+import { answerWhenWaiting, describeWalkCoverage, planModel } from './helpers/generated-walks';
 import { TOKEN_REWARD } from './helpers/draw-fake-api';
-import { statesWithoutView } from './helpers/view-check';
 
 const CHECK = 'xstate.after.youveEnteredCheck.youveEntered.waiting';
 type StepEvent =
@@ -48,41 +41,22 @@ const OUTCOMES: StepEvent[] = [
 const events = (snapshot: StepSnapshot): StepEvent[] => {
   const candidates: StepEvent[] = snapshot.matches('waiting') ? [{ type: CHECK }] : [];
   if (snapshot.children.fetchRewards) candidates.push(...OUTCOMES);
-  return candidates.filter((event) => snapshot.can(event as never));
+  return candidates;
 };
 const serialize = (snapshot: StepSnapshot) =>
   JSON.stringify({ value: snapshot.value, rewards: snapshot.context.rewards.length });
 
-const model = new TestModel<StepSnapshot, StepEvent, unknown>(logic as never, {
+const { model, paths } = planModel({
+  logic,
   events,
-  serializeState: serialize,
-  stateMatcher: stateKeyMatcher,
-});
-
-function replay(stepEvents: StepEvent[]): Set<string> {
-  const recorder = new CoverageRecorder();
-  const clock = new SimulatedClock();
-  const actor = createActor(logic, { clock, inspect: recorder.inspect });
-  actor.start();
-  for (const event of stepEvents) {
-    if (event.type === CHECK) clock.increment(1500);
-    else actor.send(event);
-  }
-  actor.stop();
-  return recorder.transitions;
-}
-
-const paths = planPaths({
-  model,
-  transitions: chartOf(logic).transitions,
-  serializeState: serialize,
-  replay,
-  describeEvent: (event) =>
+  serialize,
+  describeEvent: (event: StepEvent) =>
     event.type === CHECK
       ? '1.5 s pass'
       : 'error' in event
         ? 'the rewards check fails'
         : `the rewards check finds ${event.output.length}`,
+  delays: { [CHECK]: 1500 },
 });
 const coverage = new CoverageRecorder('youveEntered');
 
@@ -154,13 +128,8 @@ describe("'You're Entered To Win', generated paths through the signed-in app", (
         expect(real?.value).toEqual(expected.value);
         expect(serialize(real!)).toBe(serialize(expected));
       });
-    const answer = async (settle: (api: typeof app.drawApi) => void) => {
-      await waitFor(() => expect(app.drawApi.isWaiting('rewards')).toBe(true));
-      await act(async () => {
-        settle(app.drawApi);
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      });
-    };
+    const answer = (settle: (api: typeof app.drawApi) => void) =>
+      answerWhenWaiting(app.drawApi, 'rewards', settle);
     type Exec = (step: Step<StepSnapshot, StepEvent>) => Promise<void>;
     const executors: Record<StepEvent['type'], Exec> = {
       [CHECK]: async (step) => {
@@ -189,13 +158,8 @@ describe("'You're Entered To Win', generated paths through the signed-in app", (
   });
 });
 
-describe("'You're Entered To Win', coverage of the walk", () => {
-  it('asserts what the player sees in every state they can rest in', () => {
-    expect(statesWithoutView(logic, states)).toEqual([]);
-  });
-
-  it('walked every state and every transition of the chart', ({ task }) => {
-    coverage.report(task, logic);
-    expect(coverage.missing(logic)).toEqual({ states: [], transitions: [] });
-  });
+describeWalkCoverage("'You're Entered To Win', coverage of the walk", {
+  logic,
+  states,
+  coverage,
 });

@@ -14,9 +14,14 @@ import type {
 import type { ContactApi } from '../../../machines/winnings/contact-form.actors';
 import type { PrizeClaimApi } from '../../../machines/winnings/prize-claim.actors';
 import type { WinningsApi } from '../../../machines/winnings/winnings.actors';
+import type { ApiFailure } from '../../../src/lib/api';
 import { DeferredApi } from './deferred-api';
 
 type WinningsCallName = keyof WinningsApi | keyof PrizeClaimApi | keyof ContactApi;
+
+/** A failed call as a walk names it: no network, or the status and what the server said. */
+export const failureName = ({ status, detail }: ApiFailure): string =>
+  status === 0 ? 'no network' : `${status}${detail ? ` '${detail}'` : ''}`;
 
 export function couponOf(id: string, couponType: string, value = 10): Reward {
   return {
@@ -59,6 +64,20 @@ export function choicesOf(prizeId: string, withCashierCheck = false): PaymentCho
     },
   };
 }
+
+const never = () => new Promise<never>(() => undefined);
+
+/** The winnings flow's calls as a model makes them: none ever answers (a path's events do). */
+export const UNANSWERED_WINNINGS_API: WinningsApi & PrizeClaimApi & ContactApi = {
+  coupons: never,
+  grandPrizes: never,
+  referralBonuses: never,
+  claimCoupon: never,
+  click: never,
+  paymentChoices: never,
+  claimPrize: never,
+  sendContactMessage: never,
+};
 
 export class FakeWinningsApi
   extends DeferredApi<WinningsCallName>
