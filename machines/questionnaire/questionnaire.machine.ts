@@ -197,6 +197,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
               actions: [
                 { type: 'storeChoice', params: ({ event }) => event.choice },
                 'countAnswer',
+                { type: 'logIfSkipped', params: ({ event }) => event.choice },
               ],
             },
           },

@@ -52,6 +52,13 @@ export const questionnaireSetup = setup({
     storeEntry: assign((_, entry: DrawEntry) => ({ drawEntry: entry })),
     storeQuestion: assign((_, question: Question) => ({ question })),
     storeChoice: assign((_, choice: CardChoice) => ({ choice })),
+    // The centre marker or the red Skip (spec section 7's question_skipped).
+    logIfSkipped: enqueueActions(({ enqueue }, choice: CardChoice) => {
+      if (choice !== 'skip') return;
+      enqueue.spawnChild('logClick', {
+        input: { event: 'question_skipped' as const, pageUrl: currentPageUrl() },
+      });
+    }),
     countAnswer: assign(({ context }) => ({
       questionnaireProgress: context.questionnaireProgress + 1,
     })),

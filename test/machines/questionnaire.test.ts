@@ -208,6 +208,19 @@ describe('the questionnaire: the answers', () => {
         },
       },
     ]);
+    // Spec section 7's question_skipped: a skip is logged, an answer is not.
+    expect(q.api.callsOf('click')).toEqual([
+      { click: { event_name: 'question_skipped', page_url: '' } },
+    ]);
+  });
+
+  it('logs no skip for a yes or a no', async () => {
+    const q = start();
+    await q.ask(questionAt(0));
+    await q.answer('yes');
+    await q.ask(questionAt(1));
+    await q.answer('no');
+    expect(q.api.callsOf('click')).toEqual([]);
   });
 
   it('shows the next question once the answer is recorded', async () => {
