@@ -31,6 +31,9 @@ export const CLAIM_MS = 5 * 60 * 1000;
 const LAST_ERROR_MAX = 500;
 
 /** The wait after the `failures`-th failed attempt (1, 2, ...). */
+
+/** A subject on one line, wherever it is written (the header and the body alike). */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
 }
@@ -49,11 +52,11 @@ export function createContactService({ db, config, mailer, now }: ServiceContext
     return {
       to: config.CONTACT_EMAIL,
       // Headers are one line.
-      subject: `[BLACK BUTTON] ${row.subject.replace(/\s+/g, ' ')}`,
+      subject: `[BLACK BUTTON] ${oneLine(row.subject)}`,
       text: [
         `Player: ${row.userId} (${row.phone ? maskPhone(row.phone) : 'account deleted'})`,
         `Sent: ${row.createdAt.toISOString()}`,
-        `Subject: ${row.subject}`,
+        `Subject: ${oneLine(row.subject)}`,
         '',
         row.message,
         '',

@@ -299,6 +299,23 @@ describe.each(databases)('Contact Us on %s', (kind) => {
       await smtp.close();
     });
 
+    it('keeps a subject with line breaks in the subject: no header of its own', async () => {
+      const app = await mailingApp(smtp.url);
+      const player = await signedInPlayer(app);
+      const response = await send(app, player.token, {
+        subject: 'Help\r\nBcc: thief@elsewhere.test\r\nX-Extra: 1',
+        message: 'Nothing arrived yet.',
+      });
+      expect(response.statusCode).toBe(201);
+      const mail = await eventually(() =>
+        smtp.received.find((m) => m.raw.includes(player.user.id)),
+      );
+      expect(mail.to).toEqual([CONTACT_EMAIL]);
+      expect(mail.raw).not.toMatch(/^(Bcc|X-Extra):/im);
+      expect(subjectLine(mail)).toBe('[BLACK BUTTON] Help Bcc: thief@elsewhere.test X-Extra: 1');
+      expect(mail.raw).toContain('Subject: Help Bcc: thief@elsewhere.test X-Extra: 1\r\n');
+    });
+
     it('mails a stored message to CONTACT_EMAIL right away, without the full phone', async () => {
       const app = await mailingApp(smtp.url);
       const player = await signedInPlayer(app);
