@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES_PER_HOUR,
   CONTACT_SENT,
@@ -121,9 +121,11 @@ describe.each(databases)('Contact Us on %s', (kind) => {
   const database = useDatabase(kind);
   const apps: FastifyInstance[] = [];
   const owned: OpenDatabase[] = [];
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    for (const db of owned) await db.close();
+  // Each test's apps and databases close with it: on PostgreSQL their pools would otherwise add
+  // up, beside the other files' running at the same time, past the server's connection limit.
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    for (const db of owned.splice(0)) await db.close();
   });
 
   /** A database of the test's own: no other test's messages fall due in it. */

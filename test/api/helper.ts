@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { API_BASE, ErrorBody, LoginResponse, RequestCodeResponse } from '../../contract/api';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -33,7 +33,7 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 5 });
+  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
   await database.migrate();
   return {
     ...database,
@@ -100,7 +100,13 @@ export async function buildTestApp(database: OpenDatabase, options: TestAppOptio
     scheduleDraws: options.scheduleDraws ?? false,
   });
   await app.ready();
-  openApps.add(app);
+  // An app built inside a test closes with it (on PostgreSQL each holds its listening
+  // connections); one built for a whole file closes with the file.
+  try {
+    onTestFinished(() => app.close());
+  } catch {
+    openApps.add(app);
+  }
   return app;
 }
 
@@ -270,7 +276,7 @@ export function useTwoInstances(options: {
   beforeAll(async () => {
     shared = await sharedPostgres();
     for (let i = 0; i < 2; i += 1) {
-      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 5 });
+      const database = await openDatabase({ kind: 'postgres', url: shared.url, maxConnections: 4 });
       opened.push(database);
       const app = await buildApp({
         config: testConfig(options.config),
