@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPostgresListener } from './postgres-listener';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -293,6 +294,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   });
   pool.on('error', (error) => reachability.observe(error));
   const db = drizzlePg({ client: pool, schema });
+  const listener = createPostgresListener(target.url, LISTEN_APPLICATION_NAME, {
+    // The one connection always open: its loss is the first sign of an outage.
+    lost: () => reachability.check(),
+    resumed: () => reachability.markUp(),
+  });
   return {
     db,
     kind: 'postgres',
@@ -308,16 +314,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: (channel, handlers) =>
-      listenOnPostgres(target.url, channel, {
-        ...handlers,
-        // The one connection always open: its loss is the first sign of an outage.
-        lost: () => reachability.check(),
-        resumed: () => {
-          reachability.markUp();
-          handlers.resumed?.();
-        },
-      }),
+    listen: (channel, handlers) => listener.listen(channel, handlers),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -337,79 +334,3 @@ async function ping(db: Database, isClosed: () => boolean): Promise<boolean> {
   }
 }
 
-const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
-const RECONNECT_MIN_MS = 250;
-// At most a second between tries: broadcasts resume within a second of the database.
-const RECONNECT_MAX_MS = 1_000;
-
-/**
- * LISTEN needs a connection of its own for as long as it listens (a pooled one would be handed
- * to other queries). A lost connection is reopened with backoff until `stop` is called.
- */
-async function listenOnPostgres(
-  url: string,
-  channel: string,
-  handlers: ListenHandlers & { lost?(): void },
-): Promise<() => Promise<void>> {
-  if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  let stopped = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-  let delay = RECONNECT_MIN_MS;
-
-  const scheduleReconnect = () => {
-    if (stopped) return;
-    clearTimeout(retry);
-    retry = setTimeout(() => {
-      connect(true).catch(scheduleReconnect);
-    }, delay);
-    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
-  };
-
-  const connect = async (resumed: boolean): Promise<void> => {
-    const next = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: 5_000,
-      application_name: LISTEN_APPLICATION_NAME,
-    });
-    // Until LISTEN is in place a failure rejects this call; afterwards it reconnects.
-    next.on('error', () => undefined);
-    next.on('notification', (message) => {
-      if (message.channel === channel) handlers.message(message.payload ?? '');
-    });
-    try {
-      await next.connect();
-      await next.query(`listen ${channel}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
-    if (stopped) {
-      await next.end();
-      return;
-    }
-    let lost = false;
-    const onLost = () => {
-      if (lost) return;
-      lost = true;
-      if (client === next) client = null;
-      void next.end().catch(() => undefined);
-      if (!stopped) handlers.lost?.();
-      scheduleReconnect();
-    };
-    next.on('error', onLost);
-    next.on('end', onLost);
-    client = next;
-    delay = RECONNECT_MIN_MS;
-    if (resumed) handlers.resumed?.();
-  };
-
-  await connect(false);
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = null;
-    await current?.end().catch(() => undefined);
-  };
-}
