@@ -333,4 +333,3 @@ async function ping(db: Database, isClosed: () => boolean): Promise<boolean> {
     return false;
   }
 }
-
