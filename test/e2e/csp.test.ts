@@ -1,10 +1,10 @@
 // The Content-Security-Policy in a real browser: the app itself runs without a single violation
 // (sign-in, the button, the live channel), and a script injected into the page does not run.
-import { execFileSync } from 'node:child_process';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   newPhone,
+  ops,
   phoneContext,
   signInThroughPhoneLogin,
   type RunningServer,
@@ -68,9 +68,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.waitForURL('**/home', { timeout: 30_000 });
     await page.getByText('Enter The Next Drawing In:').waitFor();
     // The operator closes the draw: the live channel brings 'YOU WON!' without a reload.
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', 'draw', 'close'], {
-      env: { ...process.env, DATA_DIR: server.dataDir },
-    });
+    ops(server, 'draw', 'close');
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     expect(await violationsOf(page)).toEqual([]);
   });

@@ -1,11 +1,11 @@
 // The draw, as a player sees it: press the black button, see the countdown, the operator closes
 // the draw and the button comes back without a reload; the only entrant wins and sees 'YOU WON!';
 // the wallet enters the welcome ticket. Real server, real embedded database, real Chromium.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import {
   newPhone,
+  ops,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
@@ -21,12 +21,6 @@ withServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
 });
-
-function ops(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  }).toString();
-}
 
 describe('the draw', () => {
   it('enters with the black button, counts down, and comes back when the draw closes', async () => {
@@ -58,9 +52,9 @@ describe('the draw', () => {
     await screenshot(page, 'draw-countdown');
 
     // The operator closes the draw; the live channel brings the button back, no reload.
-    const status = ops('draw', 'status');
+    const status = ops(server, 'draw', 'status');
     expect(status).toMatch(/entries\s+1/);
-    const closed = ops('draw', 'close');
+    const closed = ops(server, 'draw', 'close');
     expect(closed).toMatch(/Closed draw \d+ with 1 entr/);
     // The only entrant wins: the 'YOU WON!' view shows the prize for 3 s.
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
@@ -77,7 +71,7 @@ describe('the draw', () => {
     const last = draws.data.find((draw) => draw.status === 'closed');
     expect(last?.entries_count).toBe(1);
     expect(last?.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(ops('draw', 'verify', String(last?.id))).toMatch(/OK/);
+    expect(ops(server, 'draw', 'verify', String(last?.id))).toMatch(/OK/);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 // End-to-end harness: the real server (built client, API, embedded database) in its own temp
 // data dir, and Debian's Chromium driven by playwright-core on a phone-sized touch viewport.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,13 @@ export type RunningServer = {
   output: () => string;
   stop: () => Promise<void>;
 };
+
+/** Runs an operator command against the server's data dir, as `npm run ops -- …` does. */
+export function ops(server: RunningServer, ...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  }).toString();
+}
 
 /** Starts `server/server.ts` as `npm start` does (the client must already be built). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

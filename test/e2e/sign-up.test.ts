@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   newPhone,
+  ops,
   phoneContext,
   screenshot,
   smallTapTargets,
@@ -20,13 +21,8 @@ withServerAndBrowser((started, launched) => {
   browser = launched;
 });
 
-async function createInvite(uses = 10): Promise<string> {
-  const { execFileSync } = await import('node:child_process');
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(uses)],
-    { env: { ...process.env, DATA_DIR: server.dataDir } },
-  ).toString();
+function createInvite(uses = 10): string {
+  const out = ops(server, 'invite', 'create', '--uses', String(uses));
   return out.trim().split('\n').pop()!.trim();
 }
 
@@ -54,7 +50,7 @@ describe('a newcomer on a phone', () => {
   it('signs up from an invite link: slides, ticket, phone, code, home', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
-    const code = await createInvite();
+    const code = createInvite();
     const phone = newPhone();
 
     await page.goto(`/?code=${code}`);
@@ -115,7 +111,7 @@ describe('a newcomer on a phone', () => {
   it('signs up from the disclaimer with a typed invite code', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
-    const code = await createInvite();
+    const code = createInvite();
     const phone = newPhone();
 
     await page.goto('/');
@@ -171,7 +167,7 @@ describe('a returning player', () => {
   it('signs back in with a resent code, after one wrong code', async () => {
     const phone = newPhone();
     // Registered earlier, on another device.
-    const code = await createInvite();
+    const code = createInvite();
     const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -2,11 +2,11 @@
 // closes by a swipe down; a coupon is claimed; a draw is won (the operator closes it) and its
 // grand prize claimed with PayPal; a message goes through Contact Us; the player logs out and
 // signs back in, then deletes the account. Real server, real embedded database, real Chromium.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   newPhone,
+  ops,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
@@ -24,12 +24,6 @@ withServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
 });
-
-function ops(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  }).toString();
-}
 
 /** Presses the black button and skips What I Like: a first skip earns the wishlist coupon. */
 async function enterAndSkip(page: Page): Promise<void> {
@@ -101,12 +95,12 @@ describe('the winnings drawer', () => {
 
   it('wins a draw and claims the grand prize with PayPal, once', async () => {
     // Whoever entered before has their draw closed first: this player is the only entrant.
-    ops('draw', 'close');
+    ops(server, 'draw', 'close');
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
     await signInThroughPhoneLogin(page, server, newPhone());
     await enterAndSkip(page);
-    expect(ops('draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     // 'YOU WON!' shows for 3 s, with the way to claim the prize.
     await page.getByRole('link', { name: 'Claim your prize' }).tap();
@@ -135,10 +129,10 @@ describe('the winnings drawer', () => {
     await page.locator('[data-panel="open"]').waitFor();
     const prize = page.getByRole('button', { name: /You won \$500/ });
     await prize.getByText('Claimed with PayPal').waitFor();
-    const pending = ops('payouts', 'list');
+    const pending = ops(server, 'payouts', 'list');
     expect(pending).toMatch(/PayPal\s+winner@example\.com/);
     const prizeId = /^([0-9a-f-]{36})\s/m.exec(pending)![1]!;
-    expect(ops('payouts', 'paid', prizeId)).toMatch(/paid/i);
+    expect(ops(server, 'payouts', 'paid', prizeId)).toMatch(/paid/i);
     await page.reload();
     await page.locator('[data-panel="open"]').waitFor();
     await page.getByText('Paid by PayPal').waitFor();
@@ -170,7 +164,7 @@ describe('the winnings drawer', () => {
     await page.getByRole('button', { name: 'Submit' }).tap();
     await page.getByText('Thank you! Your message has been sent.').waitFor();
     await page.waitForURL('**/home');
-    expect(ops('messages', 'list')).toContain('My coupon code');
+    expect(ops(server, 'messages', 'list')).toContain('My coupon code');
 
     // Logout: the session ends, the device forgets it, the disclaimer shows.
     await page.goto('/winnings');
