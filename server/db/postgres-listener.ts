@@ -72,14 +72,17 @@ export function createPostgresListener(
     retry = setTimeout(() => {
       retry = undefined;
       if (channels.size === 0 || client) return;
-      open().then(async (next) => {
-        if (channels.size === 0) return void (await next.end().catch(() => undefined));
-        adopt(next);
-        // Channels added while it reconnected.
-        await listenAll(next).catch(() => undefined);
-        events.resumed();
-        for (const set of channels.values()) for (const handlers of set) handlers.resumed?.();
-      }, scheduleReconnect);
+      // A listen() meanwhile waits for this connection rather than opening another.
+      connecting = open()
+        .then(async (next) => {
+          if (channels.size === 0) return void (await next.end().catch(() => undefined));
+          adopt(next);
+          // Channels added while it reconnected.
+          await listenAll(next).catch(() => undefined);
+          events.resumed();
+          for (const set of channels.values()) for (const handlers of set) handlers.resumed?.();
+        }, scheduleReconnect)
+        .finally(() => (connecting = null));
     }, delay);
     delay = Math.min(delay * 2, RECONNECT_MAX_MS);
   };
@@ -104,7 +107,7 @@ export function createPostgresListener(
 
   const connected = async () => {
     if (client) return listenAll(client);
-    // Reconnecting: it listens on every channel once back.
+    // Waiting to reconnect: it listens on every channel once back.
     if (retry !== undefined) return;
     connecting ??= open()
       .then(adopt)

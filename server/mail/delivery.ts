@@ -15,8 +15,6 @@ export const DELIVERY_INTERVAL_MS = 5_000;
 export const STOP_WAIT_MS = 2_000;
 
 export interface ContactDelivery {
-  /** Delivers now (a message was just stored). */
-  wake(): void;
   /** Lets the round under way finish (for up to STOP_WAIT_MS), then stops. */
   stop(): Promise<void>;
 }
@@ -72,7 +70,6 @@ export function startContactDelivery(
   const unsubscribe = contact.onStored(tick);
   tick();
   return {
-    wake: tick,
     async stop() {
       stopped = true;
       unsubscribe();

@@ -5,7 +5,7 @@ import { DrawNotFound, DrawStillOpen } from '../services/draws';
 import type { Services } from '../services/index';
 import { OpsError } from '../services/ops';
 import { addMessagesCommands } from './messages';
-import { UUID } from '../services/prizes';
+import { isUuid } from '../ids';
 import { CatalogFileError, IMPORT_BATCH, type ImportResult } from '../services/catalog';
 import { resolve } from 'node:path';
 
@@ -30,7 +30,7 @@ function formatDuration(totalSeconds: number): string {
 }
 
 function prizeId(value: string): string {
-  if (!UUID.test(value)) throw new InvalidArgumentError('must be a prize id (a UUID)');
+  if (!isUuid(value)) throw new InvalidArgumentError('must be a prize id (a UUID)');
   return value;
 }
 

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, min, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  min,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { contactMessages, users } from '../db/schema';
 
@@ -60,18 +73,7 @@ export async function claimDueMessage(
     .update(contactMessages)
     .set({ nextAttemptAt: until })
     .where(and(inArray(contactMessages.id, due), isNull(contactMessages.deliveredAt)))
-    .returning({
-      id: contactMessages.id,
-      userId: contactMessages.userId,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-      deliveredAt: contactMessages.deliveredAt,
-      attempts: contactMessages.attempts,
-      nextAttemptAt: contactMessages.nextAttemptAt,
-      lastError: contactMessages.lastError,
-      phone: senderPhone,
-    });
+    .returning({ ...getTableColumns(contactMessages), phone: senderPhone });
   return row ?? null;
 }
 
@@ -96,18 +98,7 @@ export async function listContactMessages(
   options: { pendingOnly?: boolean } = {},
 ): Promise<ContactMessageWithPhone[]> {
   return db
-    .select({
-      id: contactMessages.id,
-      userId: contactMessages.userId,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      createdAt: contactMessages.createdAt,
-      deliveredAt: contactMessages.deliveredAt,
-      attempts: contactMessages.attempts,
-      nextAttemptAt: contactMessages.nextAttemptAt,
-      lastError: contactMessages.lastError,
-      phone: users.phone,
-    })
+    .select({ ...getTableColumns(contactMessages), phone: users.phone })
     .from(contactMessages)
     .innerJoin(users, eq(users.id, contactMessages.userId))
     .where(options.pendingOnly ? isNull(contactMessages.deliveredAt) : undefined)

@@ -3,6 +3,7 @@
 import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
+import { phoneLimitKey } from './rate-limits';
 import {
   answers,
   clicks,
@@ -24,12 +25,6 @@ import {
   users,
   walletTickets,
 } from '../db/schema';
-
-/**
- * The request_code counter of a phone (server/routes/users/code-request-limits.ts keys it so):
- * it holds the number itself, so it goes with the account.
- */
-export const phoneLimitKey = (phone: string) => `phone:${phone}`;
 
 const claimant = alias(users, 'claimant');
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { grandPrizes, invites, referralBonuses, rewards, users } from '../db/schema';
 
@@ -21,14 +22,6 @@ export async function insertReferralBonus(
   const [row] = await db.insert(referralBonuses).values(values).returning();
   if (!row) throw new Error('insert into referral_bonuses returned no row');
   return row;
-}
-
-export async function findReferralBonusOfPrize(db: Database, grandPrizeId: string) {
-  const [row] = await db
-    .select()
-    .from(referralBonuses)
-    .where(eq(referralBonuses.grandPrizeId, grandPrizeId));
-  return row ?? null;
 }
 
 /** The player whose personal invite brought `userId` in, while that player still plays. */
@@ -59,11 +52,6 @@ export async function findGrandPrizeOf(db: Database, id: string, userId: string)
     .select()
     .from(grandPrizes)
     .where(and(eq(grandPrizes.id, id), eq(grandPrizes.userId, userId)));
-  return row ?? null;
-}
-
-export async function findGrandPrizeOfDraw(db: Database, drawId: number) {
-  const [row] = await db.select().from(grandPrizes).where(eq(grandPrizes.drawId, drawId));
   return row ?? null;
 }
 
@@ -140,18 +128,22 @@ export async function findGrandPrize(db: Database, id: string) {
   return row ?? null;
 }
 
-/** Marks a claimed prize paid, once; null when it is unknown, unclaimed or paid already. */
+/** The prize's winner has deleted their account. */
 const deletedOwner = sql`exists (select 1 from ${users} where ${users.id} = ${grandPrizes.userId} and ${users.deletedAt} is not null)`;
+/** A payout field, erased when the winner has deleted their account. */
+const unlessDeletedOwner = (column: AnyPgColumn) =>
+  sql`case when ${deletedOwner} then null else ${column} end`;
 
+/** Marks a claimed prize paid, once; null when it is unknown, unclaimed or paid already. */
 export async function markGrandPrizePaid(db: Database, id: string, at: Date) {
   const [row] = await db
     .update(grandPrizes)
     .set({
       paidAt: at,
       // Paid to a player who has since deleted their account: where it went is erased now.
-      paymentDetails: sql`case when ${deletedOwner} then null else ${grandPrizes.paymentDetails} end`,
-      cashierCheckName: sql`case when ${deletedOwner} then null else ${grandPrizes.cashierCheckName} end`,
-      cashierCheckAddress: sql`case when ${deletedOwner} then null else ${grandPrizes.cashierCheckAddress} end`,
+      paymentDetails: unlessDeletedOwner(grandPrizes.paymentDetails),
+      cashierCheckName: unlessDeletedOwner(grandPrizes.cashierCheckName),
+      cashierCheckAddress: unlessDeletedOwner(grandPrizes.cashierCheckAddress),
     })
     .where(
       and(eq(grandPrizes.id, id), isNotNull(grandPrizes.claimedAt), isNull(grandPrizes.paidAt)),

@@ -2,6 +2,9 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rateLimits } from '../db/schema';
 
+/** The key code requests are counted under for a phone (E.164): it holds the number itself. */
+export const phoneLimitKey = (phone: string) => `phone:${phone}`;
+
 /**
  * One more hit on `key` at `at`: counts within the key's window of `windowMs`, or starts a new
  * window when the last one has ended. One statement, so hits racing on any instance all count.

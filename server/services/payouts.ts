@@ -17,28 +17,20 @@ import { maskPhone } from '../phone';
 import {
   claimGrandPrize,
   findGrandPrize,
-  findGrandPrizeOf,
   listPendingClaims,
   listReferralBonusesOf,
   markGrandPrizePaid,
   type GrandPrizeRow,
 } from '../repositories/prizes';
 import { couponsOf } from '../repositories/rewards';
+import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
 import { OpsError } from './ops';
-import { UUID } from './prizes';
+import { cashierCheckOf, ownGrandPrize, UNKNOWN_PRIZE } from './prizes';
 import { toRewardView } from './rewards';
-
-export const UNKNOWN_PRIZE = 'Unknown prize';
 
 /** Methods a cashier check on the prize rules out: it is paid by card only. */
 const NOT_WITH_CASHIER_CHECK: readonly PaymentMethod[] = ['Venmo', 'PayPal'];
-
-function cashierCheckOf(row: GrandPrizeRow) {
-  return row.cashierCheckName && row.cashierCheckAddress
-    ? { name: row.cashierCheckName, address: row.cashierCheckAddress }
-    : null;
-}
 
 function choicesFor(row: GrandPrizeRow): PaymentMethod[] {
   return cashierCheckOf(row)
@@ -77,12 +69,7 @@ export interface PendingClaim {
 }
 
 export function createPayoutService({ db, now }: ServiceContext) {
-  /** The player's own prize; another player's looks exactly like an unknown one. */
-  const ownPrize = async (userId: string, id: string) => {
-    const row = UUID.test(id) ? await findGrandPrizeOf(db, id, userId) : null;
-    if (!row) throw notFound(UNKNOWN_PRIZE);
-    return row;
-  };
+  const ownPrize = (userId: string, id: string) => ownGrandPrize(db, userId, id);
 
   return {
     async coupons(userId: string): Promise<Reward[]> {
@@ -110,7 +97,7 @@ export function createPayoutService({ db, now }: ServiceContext) {
     /** Records the prize's one payout request; a second one, even a racing one, is refused. */
     async claim(userId: string, request: ClaimPrizeRequest): Promise<ClaimPrizeResponse['data']> {
       const id = request.grand_prize_id;
-      if (!UUID.test(id)) throw notFound(UNKNOWN_PRIZE);
+      if (!isUuid(id)) throw notFound(UNKNOWN_PRIZE);
       const method = request.payment_method;
       const destination = destinationOf(request);
       const claimed = await claimGrandPrize(db, {
@@ -149,7 +136,7 @@ export function createPayoutService({ db, now }: ServiceContext) {
 
     /** For the operator: a claimed prize has been paid out. */
     async markPaid(id: string): Promise<GrandPrizeRow> {
-      if (!UUID.test(id)) throw new OpsError(`Not a prize id: ${id}`);
+      if (!isUuid(id)) throw new OpsError(`Not a prize id: ${id}`);
       const paid = await markGrandPrizePaid(db, id, now());
       if (paid) return paid;
       const row = await findGrandPrize(db, id);

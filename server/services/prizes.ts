@@ -15,6 +15,7 @@ import {
   type GrandPrizeRow,
 } from '../repositories/prizes';
 import { findActiveUserById } from '../repositories/users';
+import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
 import { toRewardView } from './rewards';
 
@@ -31,18 +32,28 @@ export interface DrawWinner {
   prizeAmount: number;
 }
 
-/** The form of a prize id; anything else names no prize. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UNKNOWN_PRIZE = 'Unknown prize';
+
+/** The cashier check on a prize, when it has both a name and an address. */
+export function cashierCheckOf(row: GrandPrizeRow) {
+  return row.cashierCheckName && row.cashierCheckAddress
+    ? { name: row.cashierCheckName, address: row.cashierCheckAddress }
+    : null;
+}
+
+/** The player's own prize; another player's looks exactly like an unknown one (404). */
+export async function ownGrandPrize(db: Database, userId: string, id: string) {
+  const row = isUuid(id) ? await findGrandPrizeOf(db, id, userId) : null;
+  if (!row) throw notFound(UNKNOWN_PRIZE);
+  return row;
+}
 
 export function toGrandPrizeView(row: GrandPrizeRow): GrandPrize {
   return {
     id: row.id,
     draw_id: row.drawId,
     additional_info: { prize_amount: row.prizeAmount },
-    cashier_check:
-      row.cashierCheckName && row.cashierCheckAddress
-        ? { name: row.cashierCheckName, address: row.cashierCheckAddress }
-        : null,
+    cashier_check: cashierCheckOf(row),
     claimed: row.claimedAt !== null,
     created_at: row.createdAt.toISOString(),
     payment_method: row.paymentMethod,
@@ -100,11 +111,8 @@ export function createPrizeService({ db, sms, log }: ServiceContext) {
       return (await listGrandPrizesOf(db, userId)).map(toGrandPrizeView);
     },
 
-    /** The player's own prize; another player's looks exactly like an unknown one. */
     async grandPrize(userId: string, id: string): Promise<GrandPrize> {
-      const row = UUID.test(id) ? await findGrandPrizeOf(db, id, userId) : null;
-      if (!row) throw notFound('Unknown prize');
-      return toGrandPrizeView(row);
+      return toGrandPrizeView(await ownGrandPrize(db, userId, id));
     },
   };
 }

@@ -26,9 +26,9 @@ import {
   type PaidReward,
 } from '../repositories/rewards';
 import { batched } from './batched';
+import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UNKNOWN_REWARD = 'Unknown reward';
 const TOKEN_IMAGE = '/images/rewards/token.svg';
 
@@ -68,7 +68,7 @@ function couponFrom(offer: OfferRow, userId: string, drawEntryId: number | null)
 export function createRewardService(context: ServiceContext) {
   const { db, now } = context;
   const ownReward = async (userId: string, id: string) => {
-    const reward = UUID.test(id) ? await findRewardOf(db, id, userId) : null;
+    const reward = isUuid(id) ? await findRewardOf(db, id, userId) : null;
     if (!reward) throw notFound(UNKNOWN_REWARD);
     return reward;
   };
@@ -149,15 +149,11 @@ export function createRewardService(context: ServiceContext) {
     },
 
     async deleteCoupon(userId: string, id: string): Promise<void> {
-      if (!UUID.test(id) || !(await deleteCoupon(db, id, userId))) throw notFound(UNKNOWN_REWARD);
+      if (!isUuid(id) || !(await deleteCoupon(db, id, userId))) throw notFound(UNKNOWN_REWARD);
     },
 
     markPlayedBack: (userId: string, ids: readonly string[]) =>
-      markPlayedBack(
-        db,
-        userId,
-        ids.filter((id) => UUID.test(id)),
-      ),
+      markPlayedBack(db, userId, ids.filter(isUuid)),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooMany } from '../../errors';
 import { toE164 } from '../../phone';
+import { phoneLimitKey } from '../../repositories/rate-limits';
 import { signInClientOf } from './device-cookie';
 
 const WINDOW_MS = 10 * 60 * 1000;
@@ -26,7 +27,7 @@ export function codeRequestLimits(
     timeWindow: WINDOW_MS,
     // The body is already validated by the contract here, so the key is the normalised phone.
     keyGenerator: (request) =>
-      `phone:${toE164((request.body as { phone_number: string }).phone_number)}`,
+      phoneLimitKey(toE164((request.body as { phone_number: string }).phone_number)),
   });
   const perDevice = app.createRateLimit({
     max: limits.perPhone,
