@@ -4,6 +4,7 @@ import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName } from '../../contract/api';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import { type CallFailure } from '../entry-flow/entry-flow.actors';
+import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect, ToastParams } from '../shared/effects';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
 import { disconnectedWinningsActors, type Winnings } from './winnings.actors';
@@ -76,7 +77,7 @@ export const winningsDrawerSetup = setup({
   },
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    goHome: emit({ type: 'navigate' as const, to: '/home' }),
+    goHome: emit({ type: 'navigate' as const, to: HOME_PATH }),
     goToContactUs: emit({ type: 'navigate' as const, to: CONTACT_US_PATH }),
     logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
       enqueue.spawnChild('logClick', { input: { event: params.event, pageUrl: WINNINGS_PATH } });

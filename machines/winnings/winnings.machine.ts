@@ -6,6 +6,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
+import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect, ToastParams } from '../shared/effects';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
@@ -125,7 +126,7 @@ export const winningsMachine = setup({
               prize: context.prizeToClaim!,
               offered: GRAND_PRIZE_PAGE_METHODS,
             }),
-            onDone: { actions: { type: 'navigate', params: { to: '/home' } } },
+            onDone: { actions: { type: 'navigate', params: { to: HOME_PATH } } },
           },
         },
       },
@@ -140,7 +141,7 @@ export const winningsMachine = setup({
         onDone: [
           {
             guard: { type: 'wasSent', params: ({ event }) => event.output },
-            actions: { type: 'navigate', params: { to: '/home' } },
+            actions: { type: 'navigate', params: { to: HOME_PATH } },
           },
           { actions: { type: 'navigate', params: { to: WINNINGS_PATH } } },
         ],

@@ -60,6 +60,10 @@ export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
 export const selectSelectedCouponId = (snapshot: DrawerSnapshot): string | null =>
   snapshot.context.selectedCouponId;
 
+/** The coupon of the claim modal while it is on the list (not once claimed). */
+export const selectSelectedCoupon = (snapshot: DrawerSnapshot): Reward | undefined =>
+  snapshot.context.coupons.find((coupon) => coupon.id === snapshot.context.selectedCouponId);
+
 export const selectCouponMessage = (snapshot: DrawerSnapshot): string | null =>
   snapshot.context.couponMessage;
 

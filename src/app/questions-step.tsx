@@ -2,6 +2,7 @@
 // the rewards): a busy screen while the step is not running yet.
 import type { JSX } from 'react';
 import { useQuestionsStep, type QuestionsStep, type QuestionsStepId } from './draw-status';
+import { StepView } from './step-view';
 
 export function QuestionsStepView<Id extends QuestionsStepId>({
   id,
@@ -10,6 +11,5 @@ export function QuestionsStepView<Id extends QuestionsStepId>({
   id: Id;
   view: (step: QuestionsStep<Id>) => JSX.Element;
 }): JSX.Element {
-  const step = useQuestionsStep(id);
-  return step ? view(step) : <main className="screen" aria-busy="true" aria-label="Loading" />;
+  return <StepView step={useQuestionsStep(id)} view={view} />;
 }

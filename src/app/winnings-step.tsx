@@ -1,9 +1,10 @@
-// Renders a screen of the winnings flow with its running step (the drawer, the prize claim of
-// /grandPrize, the contact form): a busy screen while the step is not running yet.
+// The winnings flow's running steps for its screens (the drawer, the prize claim of /grandPrize,
+// the contact form), and a screen rendered with its step: busy while the step is not running yet.
 import { useSelector } from '@xstate/react';
 import type { JSX } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { WinningsMachine } from '../../machines/winnings/winnings.machine';
+import { StepView } from './step-view';
 import { useChildActor } from './system';
 
 type WinningsSteps = SnapshotFrom<WinningsMachine>['children'];
@@ -23,6 +24,5 @@ export function WinningsStepView<Id extends WinningsStepId>({
   id: Id;
   view: (step: WinningsStep<Id>) => JSX.Element;
 }): JSX.Element {
-  const step = useWinningsStep(id);
-  return step ? view(step) : <main className="screen" aria-busy="true" aria-label="Loading" />;
+  return <StepView step={useWinningsStep(id)} view={view} />;
 }

@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectGrandPrizePage } from '../../../machines/winnings/winnings.selectors';
+import { LoadingScreen } from '../../app/routes';
 import { useChildActor } from '../../app/system';
 import { useWinningsStep } from '../../app/winnings-step';
 import { PrizeClaimView } from './PrizeClaim';
@@ -43,5 +44,5 @@ export function GrandPrizePage() {
       </main>
     );
   }
-  return <main className="screen" aria-busy="true" aria-label="Loading" />;
+  return <LoadingScreen />;
 }

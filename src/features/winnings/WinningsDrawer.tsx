@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { GrandPrize } from '../../../contract/api';
-import { selectLoading } from '../../../machines/session/session.selectors';
+import { formatPrize, selectLoading } from '../../../machines/session/session.selectors';
 import {
   DRAWER_ANIMATION_MS,
   type WinningsDrawerMachine,
@@ -22,6 +22,7 @@ import {
   selectModal,
   selectPanel,
   selectReferralBonuses,
+  selectSelectedCoupon,
 } from '../../../machines/winnings/winnings.selectors';
 import { SessionContext } from '../../app/session-context';
 import { WinningsStepView } from '../../app/winnings-step';
@@ -30,7 +31,9 @@ import './winnings.css';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
-const dollars = (value: number) => `$${Number.isInteger(value) ? value : value.toFixed(2)}`;
+/** A coupon's worth: whole dollars as prizes are shown, cents when it has them. */
+const dollars = (value: number) =>
+  Number.isInteger(value) ? formatPrize(value) : `$${value.toFixed(2)}`;
 
 function prizeStatus(prize: GrandPrize): string | null {
   if (prize.paid) return `Paid${prize.payment_method ? ` by ${prize.payment_method}` : ''}`;
@@ -83,7 +86,7 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
               className="winnings__prize"
               onClick={() => actor.send({ type: 'drawer.selectPrize', id: prize.id })}
             >
-              <span>You won {dollars(prize.additional_info.prize_amount)}</span>
+              <span>You won {formatPrize(prize.additional_info.prize_amount)}</span>
               {prizeStatus(prize) && <span className="winnings__status">{prizeStatus(prize)}</span>}
             </button>
           ))}
@@ -115,7 +118,7 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
           <h2 className="winnings__brand">Referral bonuses</h2>
           {bonuses.map((bonus) => (
             <p key={bonus.id} className="winnings__bonus">
-              {dollars(bonus.amount)} because a player you invited won
+              {formatPrize(bonus.amount)} because a player you invited won
               {bonus.paid ? ' (paid)' : ''}
             </p>
           ))}
@@ -128,9 +131,7 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
 function CouponModal({ actor }: { actor: DrawerActor }) {
   const modal = useSelector(actor, selectModal);
   const message = useSelector(actor, selectCouponMessage);
-  const coupon = useSelector(actor, (s) =>
-    s.context.coupons.find((c) => c.id === s.context.selectedCouponId),
-  );
+  const coupon = useSelector(actor, selectSelectedCoupon);
   const [copied, setCopied] = useState(false);
   const close = () => actor.send({ type: 'drawer.dismissCoupon' });
   if (modal === 'couponClaimed') {
