@@ -371,6 +371,12 @@ export const Reward = z.object({
     kind: z.optional(z.nullable(z.enum(['coupon', 'gift_card']))),
     /** A coupon the player has claimed (its message was shown). */
     claimed: z.optional(z.boolean()),
+    /**
+     * Once claimed: what the player needs to use it (the code, or how it is delivered), and the
+     * code alone where the offer has one ('Copy code' only then).
+     */
+    claim_message: z.optional(z.nullable(z.string())),
+    code: z.optional(z.nullable(z.string())),
   }),
 });
 export type Reward = z.infer<typeof Reward>;

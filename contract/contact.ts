@@ -3,7 +3,11 @@
 import * as z from 'zod/mini';
 import { text } from './api';
 
-export const CONTACT_PATHS = { sendEmail: 'contact-us/send-email' } as const;
+export const CONTACT_PATHS = {
+  sendEmail: 'contact-us/send-email',
+  messages: 'contact-us/messages',
+  read: (id: string) => `contact-us/messages/${id}/read`,
+} as const;
 
 export const SUBJECT_REQUIRED = 'Subject is required';
 export const MESSAGE_REQUIRED = 'Message is required';
@@ -30,3 +34,28 @@ export const ContactRequest = z.strictObject({
 export type ContactRequest = z.infer<typeof ContactRequest>;
 export const ContactResponse = z.object({ message: z.string() });
 export type ContactResponse = z.infer<typeof ContactResponse>;
+
+/** The operator's answer to a message (`messages reply ID TEXT`). */
+export const ContactReply = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+  /** Not opened by the player yet: the drawer marks it new. */
+  unread: z.boolean(),
+});
+export type ContactReply = z.infer<typeof ContactReply>;
+export const ContactThread = z.object({
+  id: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  replies: z.array(ContactReply),
+});
+export type ContactThread = z.infer<typeof ContactThread>;
+/** GET contact-us/messages: the player's messages with the operator's answers, newest first. */
+export const ContactThreadsResponse = z.object({ data: z.array(ContactThread) });
+export type ContactThreadsResponse = z.infer<typeof ContactThreadsResponse>;
+/** POST contact-us/messages/{id}/read: the player opened the answers; 204, no body. */
+export const ContactThreadParams = z.strictObject({
+  id: text('Unknown message').check(z.maxLength(64, 'Unknown message')),
+});

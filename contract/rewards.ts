@@ -16,6 +16,8 @@ export const REWARD_PATHS = {
 export const TICKETS_PER_ANSWER = 1;
 export const ALREADY_CLAIMED = 'This coupon was claimed already';
 export const ONLY_FIRST_SKIP = 'Only the first skip earns a wishlist coupon';
+/** A claimed coupon is the player's for good: it cannot be removed (409). */
+export const CLAIMED_COUPON_KEPT = 'A claimed coupon cannot be removed';
 
 const DrawEntryId = z
   .int('Unknown entry')
@@ -36,7 +38,13 @@ export type RewardResponse = z.infer<typeof RewardResponse>;
 export const RewardIdParams = z.strictObject({ id: text().check(z.maxLength(64)) });
 
 /** POST rewards/{id}/claim: what the player needs to use the coupon. */
-export const ClaimCouponResponse = z.object({ data: z.object({ message: z.string() }) });
+export const ClaimCouponResponse = z.object({
+  data: z.object({
+    message: z.string(),
+    /** The code alone, where the offer has one (a gift card delivered by text has none). */
+    code: z.optional(z.nullable(z.string())),
+  }),
+});
 export type ClaimCouponResponse = z.infer<typeof ClaimCouponResponse>;
 
 /** POST rewards/played_back: the rewards /rewards has shown; GET rewards leaves them out. */

@@ -9,6 +9,7 @@ export const WINNINGS_PATHS = {
   referralBonuses: 'referral_bonuses',
   paymentChoices: 'reward_payment_choices',
   claimPrize: 'reward_payment_choices/claim',
+  claimBonus: 'referral_bonuses/claim',
 } as const;
 
 /** GET coupons: the player's coupons and gift cards (played back or not), newest first. */
@@ -20,6 +21,9 @@ export const ReferralBonus = z.object({
   /** Dollars: 20% of the invitee's grand prize (100 on 500). */
   amount: z.int().check(z.nonnegative()),
   created_at: z.string(),
+  /** Claimed by the inviter (a payout request recorded); `payment_method` says how. */
+  claimed: z.boolean(),
+  payment_method: z.nullable(z.enum(['Venmo', 'PayPal', 'Virtual Visa'])),
   paid: z.boolean(),
 });
 export type ReferralBonus = z.infer<typeof ReferralBonus>;
@@ -105,3 +109,41 @@ export const ClaimPrizeResponse = z.object({
   }),
 });
 export type ClaimPrizeResponse = z.infer<typeof ClaimPrizeResponse>;
+
+export const BONUS_ALREADY_CLAIMED = 'This bonus was claimed already';
+const ReferralBonusId = text('Unknown bonus').check(z.maxLength(64, 'Unknown bonus'));
+
+/**
+ * POST referral_bonuses/claim: the inviter claims a referral bonus as a grand prize is claimed
+ * (the same methods and addresses); one payout request per bonus, a second one is 409.
+ */
+export const ClaimBonusRequest = z.discriminatedUnion(
+  'payment_method',
+  [
+    z.strictObject({
+      referral_bonus_id: ReferralBonusId,
+      payment_method: z.literal('PayPal'),
+      email: payoutEmail(PAYPAL_EMAIL_INVALID),
+    }),
+    z.strictObject({
+      referral_bonus_id: ReferralBonusId,
+      payment_method: z.literal('Venmo'),
+      handle: venmoHandle,
+    }),
+    z.strictObject({
+      referral_bonus_id: ReferralBonusId,
+      payment_method: z.literal('Virtual Visa'),
+      email: payoutEmail(CARD_EMAIL_INVALID),
+    }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? PAYMENT_METHOD_INVALID : undefined) },
+);
+export type ClaimBonusRequest = z.infer<typeof ClaimBonusRequest>;
+export const ClaimBonusResponse = z.object({
+  data: z.object({
+    referral_bonus_id: z.string(),
+    payment_method: PaymentMethod,
+    message: z.string(),
+  }),
+});
+export type ClaimBonusResponse = z.infer<typeof ClaimBonusResponse>;

@@ -228,6 +228,14 @@ export const drawEntries = pgTable(
       .notNull()
       .references(() => users.id),
     source: text('source', { enum: ['button', 'wallet'] }).notNull(),
+    /**
+     * How many of the entry's answers (skips included) have been paid for: every whole batch
+     * of them earns the entry one coupon, however many claims paid them (DESIGN section 3).
+     * Raised by each payment in an update of this row, so racing payments count in turn.
+     */
+    paidAnswers: integer('paid_answers').notNull().default(0),
+    /** Set when the player deleted the account while the draw was open: it never wins. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -343,6 +351,11 @@ export const referralBonuses = pgTable(
       .notNull()
       .references(() => grandPrizes.id),
     amount: integer('amount').notNull(),
+    /** 'PayPal', 'Venmo' or 'Virtual Visa', chosen when the inviter claims the bonus. */
+    paymentMethod: text('payment_method'),
+    /** Where the payout goes: the PayPal or card e-mail, or the Venmo handle. */
+    paymentDetails: text('payment_details'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -447,14 +460,17 @@ export const questionnaireSkips = pgTable(
   (table) => [index('questionnaire_skips_user_idx').on(table.userId)],
 );
 
-/** The wishlist coupon a player's first skip earns: once per player. */
+/**
+ * The wishlist coupon a player's first skip earns: once per player for ever. The mark outlives
+ * its coupon (a removed coupon leaves reward_id null), so the coupon is never earned twice.
+ */
 export const firstSkipRewards = pgTable('first_skip_rewards', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  rewardId: uuid('reward_id')
-    .notNull()
-    .references(() => rewards.id, { onDelete: 'cascade' }),
+  rewardId: uuid('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
+  /** The questionnaire skip that earned it. */
+  drawEntryId: bigint('draw_entry_id', { mode: 'number' }).references(() => drawEntries.id),
   createdAt: createdAt(),
 });
 
@@ -477,11 +493,29 @@ export const contactMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Given up on: the mail server refused it for good, or ten tries failed. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (table) => [
     index('contact_messages_user_idx').on(table.userId, table.createdAt),
     index('contact_messages_undelivered_idx')
       .on(table.nextAttemptAt)
-      .where(sql`${table.deliveredAt} is null`),
+      .where(sql`${table.deliveredAt} is null and ${table.failedAt} is null`),
   ],
+);
+
+/** The operator's answers to a contact message (`messages reply`), read by the player in the app. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** When the player opened it; new until then. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('contact_replies_message_idx').on(table.messageId, table.createdAt)],
 );

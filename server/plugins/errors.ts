@@ -12,7 +12,8 @@ import type {
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contract/api';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS, type ErrorCode } from '../errors';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, type ErrorCode, unauthorized } from '../errors';
+import { isPlayerDeleted } from '../services/context';
 
 export function sendError(
   reply: FastifyReply,
@@ -169,6 +170,11 @@ export default fp(
         // Nobody is left to answer, and the server did nothing wrong.
         request.log.info({ reason: error.message }, 'client went away before its request was read');
         return sendError(reply, 400, 'bad_request', 'The request was not received whole');
+      }
+      // A write that met its player deleted: the deletion ended the session it came with.
+      if (isPlayerDeleted(error)) {
+        const ended = unauthorized();
+        return sendError(reply, ended.statusCode, ended.code, ended.detail);
       }
       // After AppError: a service's own error (an SMS provider out of reach) is not an outage.
       const unavailable = replyDatabaseUnavailable(app, error, request, reply);

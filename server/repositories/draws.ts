@@ -4,7 +4,11 @@ import { answers, drawEntries, draws, questions, sessions, users } from '../db/s
 import { liveSessionsAmong } from './sessions';
 
 export type DrawRow = typeof draws.$inferSelect;
-export type DrawEntryRow = typeof drawEntries.$inferSelect;
+/** An entry as the app and the press see it (the payment's and withdrawal's columns left out). */
+export type DrawEntryRow = Pick<
+  typeof drawEntries.$inferSelect,
+  'id' | 'drawId' | 'userId' | 'source' | 'createdAt'
+>;
 
 // One advisory lock orders entering against closing: entries hold it shared, a closing holds
 // it exclusively, so no entry can land in a draw once its closing has begun. Advisory locks

@@ -28,10 +28,19 @@ export interface ServiceContext {
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>;
 }
 
-/** PostgreSQL's unique_violation, whether the driver error is bare or wrapped by drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether the database error, bare or wrapped by drizzle, carries the SQLSTATE `code`. */
+function hasSqlState(error: unknown, code: string): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    if ((current as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** PostgreSQL's unique_violation, whether the driver error is bare or wrapped by drizzle. */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
+/**
+ * A write for a player whose account was deleted (the guard of migration 0007, SQLSTATE BB001):
+ * the deletion ended the player's sessions, so the request answers as one without a session.
+ */
+export const isPlayerDeleted = (error: unknown) => hasSqlState(error, 'BB001');

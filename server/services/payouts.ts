@@ -9,7 +9,7 @@ import {
   type ClaimPrizeRequest,
   type ClaimPrizeResponse,
   type PaymentChoicesResponse,
-  type PaymentMethod,
+  PaymentMethod,
   type ReferralBonus,
 } from '../../contract/winnings';
 import { conflict, invalid, notFound } from '../errors';
@@ -81,6 +81,8 @@ export function createPayoutService({ db, now }: ServiceContext) {
         id: row.id,
         amount: row.amount,
         created_at: row.createdAt.toISOString(),
+        claimed: row.claimedAt !== null,
+        payment_method: PaymentMethod.safeParse(row.paymentMethod).data ?? null,
         paid: row.paidAt !== null,
       }));
     },

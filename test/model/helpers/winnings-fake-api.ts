@@ -52,7 +52,14 @@ export function grandPrizeOf(id: string, amount = 500, claimed = false): GrandPr
 }
 
 export function bonusOf(id: string, amount = 100): ReferralBonus {
-  return { id, amount, created_at: '2026-11-24T20:00:00.000Z', paid: false };
+  return {
+    id,
+    amount,
+    created_at: '2026-11-24T20:00:00.000Z',
+    claimed: false,
+    payment_method: null,
+    paid: false,
+  };
 }
 
 export function choicesOf(prizeId: string, withCashierCheck = false): PaymentChoicesResponse {
