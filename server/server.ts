@@ -103,5 +103,7 @@ async function shutdown(signal: string) {
   }
   process.exit(0);
 }
+// `npm start` execs this process in place of its shell, so the signal a supervisor sends to
+// npm (which forwards it) lands here; a shell in between would die and leave this one running.
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
