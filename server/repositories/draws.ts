@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, RunPrepared } from '../db/database';
 import { answers, drawEntries, draws, questions, sessions, users } from '../db/schema';
 import { liveSessionsAmong } from './sessions';
@@ -91,7 +91,13 @@ export async function entryIdBatchOf(
   const batch = db
     .select({ id: drawEntries.id })
     .from(drawEntries)
-    .where(and(eq(drawEntries.drawId, drawId), gt(drawEntries.id, afterId)))
+    .where(
+      and(
+        eq(drawEntries.drawId, drawId),
+        gt(drawEntries.id, afterId),
+        isNull(drawEntries.withdrawnAt),
+      ),
+    )
     .orderBy(asc(drawEntries.id))
     .limit(limit)
     .as('batch');
@@ -103,12 +109,30 @@ export async function entryIdBatchOf(
   return row?.ids ?? new Uint8Array(0);
 }
 
+/** The draw's entries that take part: those of deleted players are withdrawn. */
 export async function countEntries(db: Database, drawId: number) {
   const [row] = await db
     .select({ total: count() })
     .from(drawEntries)
-    .where(eq(drawEntries.drawId, drawId));
+    .where(and(eq(drawEntries.drawId, drawId), isNull(drawEntries.withdrawnAt)));
   return row?.total ?? 0;
+}
+
+/**
+ * Withdraws the player's entries from the open draw (an account deleted): they are left out of
+ * its count, digest and winner, so a deleted player never wins. Call with the draws' lock held.
+ */
+export async function withdrawOpenEntriesOf(db: Database, userId: string, at: Date) {
+  await db
+    .update(drawEntries)
+    .set({ withdrawnAt: at })
+    .where(
+      and(
+        eq(drawEntries.userId, userId),
+        isNull(drawEntries.withdrawnAt),
+        sql`${drawEntries.drawId} in (select ${draws.id} from ${draws} where ${draws.status} = 'open')`,
+      ),
+    );
 }
 
 export async function findEntry(db: Database, id: number) {

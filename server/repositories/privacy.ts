@@ -27,6 +27,7 @@ import {
 } from '../db/schema';
 
 const claimant = alias(users, 'claimant');
+const inviter = alias(users, 'inviter');
 
 /** Every row held about the player `userId`, the other players in them reduced to a phone. */
 export async function personalRecordsOf(db: Database, userId: string) {
@@ -192,6 +193,9 @@ export async function personalRecordsOf(db: Database, userId: string) {
       .select({
         amount: referralBonuses.amount,
         drawId: grandPrizes.drawId,
+        paymentMethod: referralBonuses.paymentMethod,
+        paymentDetails: referralBonuses.paymentDetails,
+        claimedAt: referralBonuses.claimedAt,
         paidAt: referralBonuses.paidAt,
         createdAt: referralBonuses.createdAt,
       })
@@ -199,6 +203,31 @@ export async function personalRecordsOf(db: Database, userId: string) {
       .innerJoin(grandPrizes, eq(grandPrizes.id, referralBonuses.grandPrizeId))
       .where(eq(referralBonuses.inviterId, userId))
       .orderBy(asc(grandPrizes.drawId)),
+    // The bonuses this player's wins earned their inviter: the inviter reduced to a phone.
+    bonusesForInviter: await db
+      .select({
+        amount: referralBonuses.amount,
+        drawId: grandPrizes.drawId,
+        inviterPhone: inviter.phone,
+        paidAt: referralBonuses.paidAt,
+        createdAt: referralBonuses.createdAt,
+      })
+      .from(referralBonuses)
+      .innerJoin(grandPrizes, eq(grandPrizes.id, referralBonuses.grandPrizeId))
+      .innerJoin(inviter, eq(inviter.id, referralBonuses.inviterId))
+      .where(eq(referralBonuses.winnerId, userId))
+      .orderBy(asc(grandPrizes.drawId)),
+    firstSkipReward:
+      (
+        await db
+          .select({
+            rewardId: firstSkipRewards.rewardId,
+            drawEntryId: firstSkipRewards.drawEntryId,
+            createdAt: firstSkipRewards.createdAt,
+          })
+          .from(firstSkipRewards)
+          .where(eq(firstSkipRewards.userId, userId))
+      )[0] ?? null,
     contactMessages: await db
       .select({
         subject: contactMessages.subject,
@@ -218,7 +247,9 @@ export type PersonalRecords = NonNullable<Awaited<ReturnType<typeof personalReco
  * What an account's deletion erases besides sign-in, events, invites and answers (those have
  * repositories of their own). Kept, pointing at the anonymised row: draw entries (the public
  * record of every draw), grand prizes and referral bonuses (the prize records the law
- * requires), and coupons and gift cards already handed over (what was given away).
+ * requires), coupons and gift cards already handed over (what was given away), and the mark
+ * that the wishlist coupon was given when that coupon was handed over (it says where it came
+ * from).
  */
 export async function eraseRemainingPersonalRecordsOf(
   db: Database,
@@ -229,7 +260,6 @@ export async function eraseRemainingPersonalRecordsOf(
   // Tickets and unclaimed rewards are worth nothing to anyone once the player is gone; spent
   // tickets' entries say themselves that they came from the wallet.
   await db.delete(walletTickets).where(eq(walletTickets.userId, userId));
-  await db.delete(firstSkipRewards).where(eq(firstSkipRewards.userId, userId));
   await db
     .delete(rewards)
     .where(
@@ -238,10 +268,14 @@ export async function eraseRemainingPersonalRecordsOf(
         or(ne(rewards.type, 'coupon_reward'), eq(rewards.claimed, false)),
       ),
     );
-  // Where a prize's money went is personal. Once paid, or never claimed, the record keeps the
-  // amount, draw, method and dates, not the payout address or the check's name and address. A
-  // prize claimed but not yet paid is still owed to the winner, so its details stay: the payout
-  // needs them.
+  // The wishlist coupon's mark stays only as the origin of a coupon handed over.
+  await db
+    .delete(firstSkipRewards)
+    .where(and(eq(firstSkipRewards.userId, userId), isNull(firstSkipRewards.rewardId)));
+  // Where a prize's (or a bonus's) money went is personal. Once paid, or never claimed, the
+  // record keeps the amount, draw, method and dates, not the payout address or the check's name
+  // and address. One claimed but not yet paid is still owed to the player, so its details stay:
+  // the payout needs them.
   await db
     .update(grandPrizes)
     .set({ paymentDetails: null, cashierCheckName: null, cashierCheckAddress: null })
@@ -249,6 +283,15 @@ export async function eraseRemainingPersonalRecordsOf(
       and(
         eq(grandPrizes.userId, userId),
         or(isNotNull(grandPrizes.paidAt), isNull(grandPrizes.claimedAt)),
+      ),
+    );
+  await db
+    .update(referralBonuses)
+    .set({ paymentDetails: null })
+    .where(
+      and(
+        eq(referralBonuses.inviterId, userId),
+        or(isNotNull(referralBonuses.paidAt), isNull(referralBonuses.claimedAt)),
       ),
     );
   if (phone) await db.delete(rateLimits).where(eq(rateLimits.key, phoneLimitKey(phone)));

@@ -7,6 +7,7 @@ import {
   drawEntries,
   firstSkipRewards,
   offers,
+  questionnaireSkips,
   questions,
   rewards,
   sessions,
@@ -57,8 +58,9 @@ type PaidRewardJson = {
  * Pays, in one statement, the claims arriving together: for each claim whose session is live
  * at `rule.at` (as for every signed-in call: see liveSessionsAmong), the entry's answers of
  * the session's player not paid for yet are marked paid, a token reward with a wallet ticket per
- * answer (yes or no) is inserted, and a coupon or gift card per whole batch of `perBatch`
- * answers (skips included), the offer chosen at random among those whose tags meet what the
+ * answer (yes or no) is inserted, and a coupon or gift card for each whole batch of `perBatch`
+ * of the entry's paid answers (skips included) this payment completes, counted across every
+ * payment of the entry (draw_entries.paid_answers), the offer chosen at random among those whose tags meet what the
  * player said yes to, any offer when none does; each claim is answered (in `claims` order)
  * with all the entry's rewards, or null when its session is not live. Only the player's own
  * answers are taken, so another player's entry pays nothing.
@@ -126,6 +128,21 @@ export async function payEntriesInSessions(
         ) as t on t.n = claim.n
         left join (select n, count(*)::int as seen from seen group by n) as s on s.n = claim.n
     ),
+    -- Each entry's count of paid answers goes up by what this statement took of it, in an
+    -- update of the entry's row: a racing payment of the same entry waits for this one and
+    -- then adds to its count, so every whole batch of the entry's answers earns one coupon,
+    -- however many payments paid them. The coupons go with the entry's first claim here.
+    entry_paid as (
+      update ${drawEntries} e set paid_answers = e.paid_answers + p.taken
+      from (
+        select draw_entry_id, min(n) as n, sum(taken)::int as taken
+        from paid where taken > 0 group by draw_entry_id
+      ) as p
+      where e.id = p.draw_entry_id
+      returning p.n,
+        e.paid_answers / ${rule.perBatch}::int
+          - (e.paid_answers - p.taken) / ${rule.perBatch}::int as coupons
+    ),
     -- The rewards this statement makes, with their ids, so the answer needs no join back.
     new_tokens as (
       select n, gen_random_uuid() as id, user_id, draw_entry_id,
@@ -137,6 +154,7 @@ export async function payEntriesInSessions(
         offer.id as offer_id, offer.value_cents, offer.coupon_type, offer.image, offer.link,
         offer.kind, coalesce(offer.code, offer.delivery_note) as message
       from paid
+        join entry_paid on entry_paid.n = paid.n
         cross join lateral (
           select coalesce(array_agg(distinct tag), '{}') as tags
           from ${answers} a join ${questions} q on q.id = a.question_id, unnest(q.tags) as tag
@@ -144,7 +162,7 @@ export async function payEntriesInSessions(
         ) as wishlist
         -- A row per coupon (unnest, not generate_series: the planner takes a thousand rows for
         -- a generate_series of unknown length, and ten for an unnest).
-        cross join lateral unnest(array_fill(1, array[paid.taken / ${rule.perBatch}::int]))
+        cross join lateral unnest(array_fill(1, array[entry_paid.coupons]))
           with ordinality as batch(one, k)
         cross join lateral (
           -- batch.k keeps each coupon's draw its own.
@@ -152,7 +170,7 @@ export async function payEntriesInSessions(
           order by (o.tags && wishlist.tags) desc, random()
           limit 1
         ) as offer
-      where paid.taken >= ${rule.perBatch}::int
+      where entry_paid.coupons > 0
     ),
     tokens as (
       insert into ${rewards} (id, user_id, type, value, image_link, draw_entry_id)
@@ -267,23 +285,49 @@ export async function rewardsOfEntry(db: Database, drawEntryId: number, userId: 
     .orderBy(rewards.createdAt, rewards.id);
 }
 
-/** The first-skip reward, once per player: false when the player had one already. */
-export async function recordFirstSkipReward(db: Database, userId: string, rewardId: string) {
+/**
+ * Marks the player's wishlist coupon given, once per player for ever: false when the player was
+ * given one already (the mark stays when its coupon is removed).
+ */
+export async function recordFirstSkipReward(
+  db: Database,
+  userId: string,
+  rewardId: string,
+  drawEntryId: number,
+) {
   const rows = await db
     .insert(firstSkipRewards)
-    .values({ userId, rewardId })
+    .values({ userId, rewardId, drawEntryId })
     .onConflictDoNothing()
     .returning({ userId: firstSkipRewards.userId });
   return rows.length === 1;
 }
 
+/** The player's first-skip mark, with its coupon (null once the coupon was removed). */
 export async function firstSkipRewardOf(db: Database, userId: string) {
   const [row] = await db
     .select({ reward: rewards })
     .from(firstSkipRewards)
-    .innerJoin(rewards, eq(rewards.id, firstSkipRewards.rewardId))
+    .leftJoin(rewards, eq(rewards.id, firstSkipRewards.rewardId))
     .where(eq(firstSkipRewards.userId, userId));
-  return row?.reward ?? null;
+  return row ? { reward: row.reward } : null;
+}
+
+/**
+ * The skip that earns the wishlist coupon: the player's first questionnaire skip, when the
+ * player had not yet answered a whole batch before it (a first-time player). Null otherwise.
+ */
+export async function firstTimeSkipOf(db: Database, userId: string, perBatch: number) {
+  const result: unknown = await db.execute(sql`
+    select s.draw_entry_id::text as draw_entry_id,
+      (select count(*) from ${answers} a
+        where a.user_id = s.user_id and a.created_at < s.created_at)::int as answered_before
+    from ${questionnaireSkips} s
+    where s.user_id = ${userId}
+    order by s.created_at, s.draw_entry_id
+    limit 1`);
+  const [first] = (result as { rows: { draw_entry_id: string; answered_before: number }[] }).rows;
+  return first && first.answered_before < perBatch ? Number(first.draw_entry_id) : null;
 }
 
 export async function findRewardOf(db: Database, id: string, userId: string) {
@@ -311,12 +355,28 @@ export async function claimCoupon(db: Database, id: string, userId: string, at: 
   return row ?? null;
 }
 
-export async function deleteCoupon(db: Database, id: string, userId: string) {
+/**
+ * Removes a coupon of the player's not claimed yet: 'deleted', or 'claimed' when the coupon is
+ * claimed (it stays the player's), or 'unknown'. One statement, so a claim racing the removal
+ * either lands first (and the coupon stays) or finds the coupon gone.
+ */
+export async function deleteUnclaimedCoupon(db: Database, id: string, userId: string) {
   const rows = await db
     .delete(rewards)
-    .where(and(eq(rewards.id, id), eq(rewards.userId, userId), eq(rewards.type, 'coupon_reward')))
+    .where(
+      and(
+        eq(rewards.id, id),
+        eq(rewards.userId, userId),
+        eq(rewards.type, 'coupon_reward'),
+        eq(rewards.claimed, false),
+      ),
+    )
     .returning({ id: rewards.id });
-  return rows.length === 1;
+  if (rows.length === 1) return 'deleted' as const;
+  const kept = await findRewardOf(db, id, userId);
+  return kept?.type === 'coupon_reward' && kept.claimed
+    ? ('claimed' as const)
+    : ('unknown' as const);
 }
 
 export async function markPlayedBack(db: Database, userId: string, ids: readonly string[]) {
@@ -327,11 +387,26 @@ export async function markPlayedBack(db: Database, userId: string, ids: readonly
     .where(and(eq(rewards.userId, userId), inArray(rewards.id, [...ids])));
 }
 
-/** The player's coupons (played back or not), newest first: the winnings drawer lists them. */
+/**
+ * The player's coupons (played back or not, claimed or not), newest first, each with its
+ * offer's code: the winnings drawer lists them, the claimed ones under 'Claimed'.
+ */
 export async function couponsOf(db: Database, userId: string) {
-  return db
-    .select()
+  const rows = await db
+    .select({ reward: rewards, offerCode: offers.code })
     .from(rewards)
+    .leftJoin(offers, eq(offers.id, rewards.offerId))
     .where(and(eq(rewards.userId, userId), eq(rewards.type, 'coupon_reward')))
     .orderBy(sql`${rewards.createdAt} desc`, rewards.id);
+  return rows.map((row) => ({ ...row.reward, offerCode: row.offerCode }));
+}
+
+/** The offer's code of a coupon reward (null for one delivered another way). */
+export async function offerCodeOf(db: Database, rewardId: string) {
+  const [row] = await db
+    .select({ code: offers.code })
+    .from(rewards)
+    .innerJoin(offers, eq(offers.id, rewards.offerId))
+    .where(eq(rewards.id, rewardId));
+  return row?.code ?? null;
 }

@@ -38,6 +38,11 @@ export async function revokeSession(db: Database, id: string, at: Date) {
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
+/** Removes every session of the player (an account deleted: its tokens name no row then). */
+export async function deleteSessionsOf(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function revokeSessionsOf(db: Database, userId: string, at: Date) {
   await db
     .update(sessions)

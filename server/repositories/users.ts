@@ -23,7 +23,7 @@ export async function findActiveUserById(db: Database, id: string) {
 /** Locks the player's row until the transaction ends, serialising per-player writes. */
 export async function lockActiveUser(db: Database, id: string) {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, phone: users.phone })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update');

@@ -1,4 +1,5 @@
 import type { ServiceContext } from './context';
+import { createAuditService } from './audit';
 import { createCatalogService } from './catalog';
 import { createQuestionnaireService } from './questionnaires';
 import { createRewardService } from './rewards';
@@ -40,6 +41,7 @@ export function createServices(context: ServiceContext) {
     questionnaires: createQuestionnaireService(context, (userId) => draws.press(userId)),
     rewards: createRewardService(context),
     contact: createContactService(context),
+    audit: createAuditService(context),
   };
 }
 

@@ -120,9 +120,24 @@ export function toPlayerExport(records: PersonalRecords) {
     referral_bonuses: records.referralBonuses.map((row) => ({
       draw_id: row.drawId,
       amount: row.amount,
+      payment_method: row.paymentMethod,
+      payment_details: row.paymentDetails,
+      claimed_at: isoOrNull(row.claimedAt),
       paid_at: isoOrNull(row.paidAt),
       created_at: iso(row.createdAt),
     })),
+    referral_bonuses_earned_for_inviter: records.bonusesForInviter.map((row) => ({
+      draw_id: row.drawId,
+      amount: row.amount,
+      inviter: row.inviterPhone ? maskPhone(row.inviterPhone) : '(deleted)',
+      paid_at: isoOrNull(row.paidAt),
+      created_at: iso(row.createdAt),
+    })),
+    first_skip_reward: records.firstSkipReward && {
+      reward_id: records.firstSkipReward.rewardId,
+      draw_entry_id: records.firstSkipReward.drawEntryId,
+      created_at: iso(records.firstSkipReward.createdAt),
+    },
     contact_messages: records.contactMessages.map((row) => ({
       subject: row.subject,
       message: row.message,

@@ -5,16 +5,23 @@
 // entry, from Tell Us More, is paid when it is asked for); answers never touch the odds.
 import type { Reward } from '../../contract/api';
 import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
-import { ALREADY_CLAIMED, ONLY_FIRST_SKIP, TICKETS_PER_ANSWER } from '../../contract/rewards';
+import {
+  ALREADY_CLAIMED,
+  CLAIMED_COUPON_KEPT,
+  ONLY_FIRST_SKIP,
+  TICKETS_PER_ANSWER,
+} from '../../contract/rewards';
 import { isDatabaseUnreachable, runUnprepared } from '../db/database';
-import { conflict, invalid, notFound } from '../errors';
+import { AppError, conflict, invalid, notFound } from '../errors';
 import {
   claimCoupon,
-  deleteCoupon,
+  deleteUnclaimedCoupon,
   findRewardOf,
   firstSkipRewardOf,
+  firstTimeSkipOf,
   insertReward,
   markPlayedBack,
+  offerCodeOf,
   payEntriesInSessions,
   pickOffer,
   recordFirstSkipReward,
@@ -25,15 +32,24 @@ import {
   type OfferRow,
   type PaidReward,
 } from '../repositories/rewards';
+import type { RewardRow } from '../repositories/prizes';
 import { batched } from './batched';
 import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
 
 export const UNKNOWN_REWARD = 'Unknown reward';
+export const FIRST_SKIP_GIVEN = 'The wishlist coupon of the first skip was given already';
 const TOKEN_IMAGE = '/images/rewards/token.svg';
 
-export function toRewardView(row: PaidReward): Reward {
+/**
+ * A reward as the app shows it; a claimed coupon with what the player needs to use it (its
+ * message, and the offer's code alone where there is one).
+ */
+export function toRewardView(
+  row: PaidReward & { message?: string | null; offerCode?: string | null },
+): Reward {
   const value = row.valueCents === null ? row.value : row.valueCents / 100;
+  const claimedCoupon = row.type === 'coupon_reward' && row.claimed;
   return {
     id: row.id,
     type: row.type,
@@ -44,6 +60,9 @@ export function toRewardView(row: PaidReward): Reward {
       link: row.link,
       kind: row.kind,
       claimed: row.claimed,
+      ...(claimedCoupon && row.message !== undefined
+        ? { claim_message: row.message, code: row.offerCode ?? null }
+        : {}),
     },
   };
 }
@@ -116,40 +135,52 @@ export function createRewardService(context: ServiceContext) {
       return rewards.map(toRewardView);
     },
 
-    /** The first skip's wishlist coupon: created once, the same one answered after. */
+    /**
+     * The wishlist coupon of a first-time player's first questionnaire skip (DESIGN section 3):
+     * given once per player for ever, whatever becomes of it; asked again while it is still
+     * the player's, the same coupon is answered.
+     */
     async firstSkipCoupon(userId: string, isFirstSkipReward: boolean): Promise<Reward> {
       if (!isFirstSkipReward) throw invalid(ONLY_FIRST_SKIP);
+      const given = (mark: { reward: RewardRow | null }) => {
+        if (!mark.reward) throw conflict(FIRST_SKIP_GIVEN);
+        return toRewardView(mark.reward);
+      };
       return db
         .transaction(async (tx) => {
           const earlier = await firstSkipRewardOf(tx, userId);
-          if (earlier) return toRewardView(earlier);
+          if (earlier) return given(earlier);
+          const skip = await firstTimeSkipOf(tx, userId, QUESTIONS_PER_BATCH);
+          if (skip === null) throw conflict(ONLY_FIRST_SKIP);
           const offer = await pickOffer(tx, await wishlistOf(tx, userId));
           if (!offer) throw notFound('No coupon is on offer yet');
           const reward = await insertReward(tx, couponFrom(offer, userId, null));
           // Another request got there first: answer its coupon, and this one is not kept.
-          if (!(await recordFirstSkipReward(tx, userId, reward.id))) {
-            tx.rollback();
-          }
+          if (!(await recordFirstSkipReward(tx, userId, reward.id, skip))) tx.rollback();
           return toRewardView(reward);
         })
         .catch(async (error: unknown) => {
+          if (error instanceof AppError) throw error;
           const earlier = await firstSkipRewardOf(db, userId);
-          if (earlier) return toRewardView(earlier);
+          if (earlier) return given(earlier);
           throw error;
         });
     },
 
     /** Claims a coupon of the player's: its code or delivery note, once. */
-    async claim(userId: string, id: string): Promise<{ message: string }> {
+    async claim(userId: string, id: string): Promise<{ message: string; code: string | null }> {
       const reward = await ownReward(userId, id);
       if (reward.type !== 'coupon_reward') throw notFound(UNKNOWN_REWARD);
       const claimed = await claimCoupon(db, id, userId, now());
       if (!claimed) throw conflict(ALREADY_CLAIMED);
-      return { message: claimed.message ?? '' };
+      return { message: claimed.message ?? '', code: await offerCodeOf(db, id) };
     },
 
+    /** Removes a coupon not claimed yet; a claimed one is the player's for good (409). */
     async deleteCoupon(userId: string, id: string): Promise<void> {
-      if (!isUuid(id) || !(await deleteCoupon(db, id, userId))) throw notFound(UNKNOWN_REWARD);
+      const outcome = isUuid(id) ? await deleteUnclaimedCoupon(db, id, userId) : 'unknown';
+      if (outcome === 'claimed') throw conflict(CLAIMED_COUPON_KEPT);
+      if (outcome === 'unknown') throw notFound(UNKNOWN_REWARD);
     },
 
     markPlayedBack: (userId: string, ids: readonly string[]) =>

@@ -7,15 +7,17 @@ import { consumeInvite, deleteInvitesOwnedBy, findInviteByCode } from '../reposi
 import { deleteCodesOf } from '../repositories/one-time-codes';
 import { clearGuard } from '../repositories/phone-guards';
 import { deleteDevicesOf } from '../repositories/trusted-devices';
-import { revokeSessionsOf } from '../repositories/sessions';
+import { deleteSessionsOf } from '../repositories/sessions';
 import { insertTicket } from '../repositories/wallet';
 import {
   anonymiseUser,
   findActiveUserById,
   findActiveUserByPhone,
   insertUser,
+  lockActiveUser,
   type UserRow,
 } from '../repositories/users';
+import { lockDrawsShared, withdrawOpenEntriesOf } from '../repositories/draws';
 import { isUniqueViolation, type ServiceContext } from './context';
 import { normaliseInviteCode } from './invite-codes';
 import { announceEnded } from './sessions';
@@ -66,17 +68,27 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
 
     /**
      * Erases the player's phone, events, invites, codes, devices, answers, contact messages,
-     * wallet and unclaimed rewards, and ends every session at once. The anonymised row stays for
-     * the draw entries and the prize records the law requires (repositories/privacy.ts).
+     * wallet and unclaimed rewards, withdraws the player's entries from the open draw, and ends
+     * every session at once. The anonymised row stays for the draw entries and the prize
+     * records the law requires (repositories/privacy.ts).
+     *
+     * One act (DESIGN section 4): it takes the draws' lock shared, as a press does, so a draw
+     * closing now either closes before the entries are withdrawn or after; then it locks the
+     * player's row, which every write for the player meets (the guard of migration 0007): a
+     * racing write either committed before the lock, and is erased here, or waits for this
+     * transaction and then fails, finding the player deleted.
      */
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
       // Another player's id looks exactly like an unknown one.
       if (signedInUserId !== targetId) throw notFound('Unknown user');
       await db.transaction(async (tx) => {
-        const player = await findActiveUserById(tx, targetId);
+        await lockDrawsShared(tx);
+        const player = await lockActiveUser(tx, targetId);
         if (!player) throw notFound('Unknown user');
         const at = now();
-        await revokeSessionsOf(tx, targetId, at);
+        await anonymiseUser(tx, targetId, at);
+        await withdrawOpenEntriesOf(tx, targetId, at);
+        await deleteSessionsOf(tx, targetId);
         await deleteClicksOf(tx, targetId);
         await deleteInvitesOwnedBy(tx, targetId);
         await deleteCodesOf(tx, targetId);
@@ -84,7 +96,6 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
         await deleteDevicesOf(tx, targetId);
         await deleteAnswersOf(tx, targetId);
         await eraseRemainingPersonalRecordsOf(tx, targetId, player.phone);
-        await anonymiseUser(tx, targetId, at);
       });
       await announceEnded({ userIds: [targetId] }, broadcast, log);
     },

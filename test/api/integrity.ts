@@ -1,6 +1,7 @@
 // What a refused request must leave untouched, and what the server says about it: the row count
 // of every table, and the log lines of an app that keeps them.
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../server/db/schema';
@@ -54,4 +55,16 @@ export async function buildLoggedApp(
   });
   await app.ready();
   return { app, lines, errors: () => lines.filter((line) => line.level >= ERROR_LEVEL) };
+}
+
+/**
+ * The books balance (`ops audit`): every ticket, coupon, bonus and payout traces to what earned
+ * it, and nothing of a deleted player remains. Race tests end with it; it names every row that
+ * does not balance.
+ */
+export async function expectBooksBalance(app: FastifyInstance): Promise<void> {
+  const report = await app.services.audit.run();
+  expect(report.findings).toEqual([]);
+  // Every check ran.
+  expect(report.checks.length).toBeGreaterThanOrEqual(10);
 }

@@ -105,12 +105,15 @@ describe.each(databases)('privacy on %s', (kind) => {
   const closeDraw = () => app.services.draws.closeNow();
 
   /**
-   * A player's trail through the app, each piece marked with `label`: a press, a whole batch of
-   * answers, its rewards (the coupon claimed), a skip and its wishlist coupon, a click and a
+   * A player's trail through the app, each piece marked with `label`: a press, a skip and its
+   * wishlist coupon, a whole batch of answers, its rewards (the coupon claimed), a click and a
    * Contact Us message.
    */
   const play = async (player: Player, label: string) => {
     const entry = await press(player);
+    // A first-time player's skip earns the wishlist coupon; the answers come after it.
+    await app.services.questionnaires.skip(player.user.id, entry.id);
+    await app.services.rewards.firstSkipCoupon(player.user.id, true);
     for (let i = 0; i < QUESTIONS_PER_BATCH; i += 1) {
       const next = NextQuestionResponse.parse(
         (await call('GET', 'questionnaires/next', player.token)).json(),
@@ -131,8 +134,6 @@ describe.each(databases)('privacy on %s', (kind) => {
     expect((await call('POST', `rewards/${coupon.id}/claim`, player.token, {})).statusCode).toBe(
       200,
     );
-    await app.services.questionnaires.skip(player.user.id, entry.id);
-    await app.services.rewards.firstSkipCoupon(player.user.id, true);
     const clicked = await call('POST', 'clicks', player.token, {
       click: {
         event_name: 'black_button_click',
@@ -245,6 +246,15 @@ describe.each(databases)('privacy on %s', (kind) => {
       }),
     ]);
     expect(exported.referral_bonuses).toEqual([expect.objectContaining({ amount: 100 })]);
+    // The first skip's mark; Alpha came with a campaign code, so Alpha's win earned nobody a
+    // bonus, while Charlie's win earned Alpha's, which Charlie's export names by masked phone.
+    expect(exported.first_skip_reward).toMatchObject({ draw_entry_id: alphaEntry.id });
+    expect(exported.referral_bonuses_earned_for_inviter).toEqual([]);
+    const charlieExport = await app.services.privacy.exportOf(charlie.user.id);
+    expect(charlieExport?.referral_bonuses_earned_for_inviter).toEqual([
+      expect.objectContaining({ amount: 100, inviter: maskPhone(`+${alpha.phone}`) }),
+    ]);
+    expect(JSON.stringify(charlieExport)).not.toContain(alpha.phone);
     expect(exported.contact_messages).toEqual([
       expect.objectContaining({ subject: 'alpha subject', message: 'A problem only alpha has.' }),
     ]);

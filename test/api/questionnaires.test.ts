@@ -27,6 +27,7 @@ import {
   useDatabase,
   verifyCode,
 } from './helper';
+import { expectBooksBalance } from './integrity';
 
 const CATALOG_SIZE = 7;
 
@@ -137,6 +138,7 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
       .where(and(eq(answers.userId, user.id), eq(answers.questionId, Number(id))));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.answer).toBe(kept[0]);
+    await expectBooksBalance(app);
   });
 
   it('records answers arriving together in one go, each by its session, refusing a dead one', async () => {
@@ -198,6 +200,7 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
     expect(await database().db.$count(answers, eq(answers.userId, one.user.id))).toBe(1);
     expect(await database().db.$count(answers, eq(answers.userId, gone.user.id))).toBe(0);
     expect((await answer(gone.token, id, yes(gone.entry.id))).statusCode).toBe(401);
+    await expectBooksBalance(app);
   });
 
   it('keeps a skipped question as skipped, without a yes or a no', async () => {

@@ -22,6 +22,7 @@ import {
   url,
   useDatabase,
 } from './helper';
+import { expectBooksBalance } from './integrity';
 
 const offer = (key: string, brand: string, tags: string[], code: string) => ({
   key,
@@ -151,6 +152,7 @@ describe.each(databases)('rewards on %s', (kind) => {
     expect(new Set(ids).size).toBe(1);
     expect(ids[0]?.split(',')).toHaveLength(2);
     expect(await tickets(player.token)).toBe(before + QUESTIONS_PER_BATCH);
+    await expectBooksBalance(app);
   });
 
   /** The session a token names (its `sid`). */
@@ -212,6 +214,7 @@ describe.each(databases)('rewards on %s', (kind) => {
     expect(await Promise.all(players.map((p) => tickets(p.token)))).toEqual(
       before.map((count, i) => count + [5, 4, 2][i]!),
     );
+    await expectBooksBalance(app);
   });
 
   it('pays one entry claimed from two sessions of its player at once, once', async () => {
@@ -225,6 +228,7 @@ describe.each(databases)('rewards on %s', (kind) => {
     expect(idsOf(both[0])).toBe(idsOf(both[1]));
     expect(both[0]).toHaveLength(2);
     expect(await tickets(player.token)).toBe(before + QUESTIONS_PER_BATCH);
+    await expectBooksBalance(app);
   });
 
   it('pays each answer once when statements of claims race over the same entries', async () => {
@@ -265,6 +269,7 @@ describe.each(databases)('rewards on %s', (kind) => {
       before[0]! + 5,
       before[1]! + 5,
     ]);
+    await expectBooksBalance(app);
   });
 
   it('writes nothing of a claim that fails, and pays the others of its statement', async () => {
@@ -398,6 +403,10 @@ describe.each(databases)('rewards on %s', (kind) => {
 
   it('gives the first skip one wishlist coupon, the same one however often it is asked', async () => {
     const player = await answering([]);
+    const skipped = await call('POST', 'questionnaires/skip_questionnaire', player.token, {
+      draw_entry_id: player.entry.id,
+    });
+    expect(skipped.statusCode).toBe(201);
     const ask = (body: unknown) =>
       call('POST', 'questionnaires/create_coupon_from_wishlist', player.token, body);
     expect((await ask({})).statusCode).toBe(422);
