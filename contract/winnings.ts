@@ -64,15 +64,28 @@ export const CARD_EMAIL_INVALID = 'Enter the e-mail address the card should be s
 export const VENMO_HANDLE_INVALID = 'Enter your Venmo username, like @jane-doe';
 export const PAYMENT_METHOD_INVALID = 'Choose how to be paid: Venmo, PayPal or Virtual Visa';
 
+/**
+ * Control (an escape sequence), format (U+202E turns text around, U+200B hides in it) and
+ * line or paragraph separator characters: a payout address reaches the operator's terminal
+ * and the payout provider, and no real address or username holds one, even at its ends.
+ */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const withoutHidden = (error: string) =>
+  z.refine<string>((value) => !HIDDEN_CHARACTER.test(value), error);
+
 /** An e-mail address as a payout provider takes it (at most 254 characters). */
 const payoutEmail = (error: string) =>
   text(error).check(
+    withoutHidden(error),
     z.trim(),
     z.maxLength(254, error),
-    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, error),
+    // No whitespace of any kind inside (\p{Z} adds what \s leaves out); spaces at the ends
+    // are only a paste's and are trimmed.
+    z.regex(/^[^\s\p{Z}@]+@[^\s\p{Z}@]+\.[^\s\p{Z}@]+$/u, error),
   );
 /** A Venmo username: 5 to 30 letters, digits, '-' or '_', the leading '@' optional. */
 const venmoHandle = text(VENMO_HANDLE_INVALID).check(
+  withoutHidden(VENMO_HANDLE_INVALID),
   z.trim(),
   z.regex(/^@?[A-Za-z0-9_-]{5,30}$/, VENMO_HANDLE_INVALID),
 );

@@ -3,8 +3,10 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DrawNotFound, DrawStillOpen } from '../services/draws';
 import type { Services } from '../services/index';
+import type { Payout } from '../services/payouts';
 import { OpsError } from '../services/ops';
 import { addMessagesCommands } from './messages';
+import { printable } from './print';
 import { isUuid } from '../ids';
 import { CatalogFileError, IMPORT_BATCH, type ImportResult } from '../services/catalog';
 import { resolve } from 'node:path';
@@ -32,6 +34,28 @@ function formatDuration(totalSeconds: number): string {
 function prizeId(value: string): string {
   if (!isUuid(value)) throw new InvalidArgumentError('must be a prize id (a UUID)');
   return value;
+}
+
+/**
+ * Characters JSON.stringify leaves raw but a terminal acts on or hides: DEL and the C1
+ * controls, format characters (bidi overrides, zero-width), line and paragraph separators.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\p{Cf}\u2028\u2029]/gu;
+
+/** A JSON document whose every string a terminal shows as written: the same values, escaped. */
+export function terminalJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(RAW_IN_JSON, (character) =>
+    // An astral format character (a tag, U+E0001) is escaped as its two UTF-16 halves.
+    Array.from(
+      { length: character.length },
+      (_, i) => `\\u${character.charCodeAt(i).toString(16).padStart(4, '0')}`,
+    ).join(''),
+  );
+}
+
+/** A claimed payout, named by its kind: the prize of a draw, or the bonus a draw's win earned. */
+function payoutOf({ kind, drawId }: Payout): string {
+  return kind === 'prize' ? `draw ${drawId}` : `referral bonus for draw ${drawId}`;
 }
 
 function positiveInteger(value: string): number {
@@ -141,7 +165,7 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
     .argument('<phone>', 'the US phone number, e.g. +12025550123')
     .action(async (phone: string) => {
       const document = await (await services()).privacy.exportByPhone(phone);
-      line(JSON.stringify(document, null, 2));
+      line(terminalJson(document));
     });
   user
     .command('delete')
@@ -152,29 +176,53 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
       line(`Deleted the account of ${deleted.phone}; its prize records stay, anonymised.`);
     });
 
-  const payouts = program.command('payouts').description('grand prize payouts');
+  const payouts = program
+    .command('payouts')
+    .description('grand prize and referral bonus payouts: list, paid, cashier-check');
   payouts
     .command('list')
-    .description('list the claimed grand prizes not paid yet, oldest claim first')
+    .description(
+      'list the claimed grand prizes and referral bonuses not paid yet, oldest claim first',
+    )
     .action(async () => {
       const claims = await (await services()).payouts.pendingClaims();
       for (const claim of claims) {
         line(
-          `${claim.id}\tdraw ${claim.drawId}\t$${claim.amount}\t${claim.method}\t` +
-            `${claim.details}\t${claim.claimedAt.toISOString()}\t${claim.winner}`,
+          `${claim.id}\t${payoutOf(claim)}\t$${claim.amount}\t${printable(claim.method)}\t` +
+            `${printable(claim.details)}\t${claim.claimedAt.toISOString()}\t${claim.payee}`,
         );
       }
       line(`${claims.length} claim${claims.length === 1 ? '' : 's'} to pay`);
     });
   payouts
     .command('paid')
-    .description('mark a claimed grand prize paid')
-    .argument('<id>', 'the prize id, as `payouts list` shows it', prizeId)
+    .description('mark a claimed grand prize or referral bonus paid')
+    .argument('<id>', 'the prize or referral bonus id, as `payouts list` shows it', prizeId)
     .action(async (id: string) => {
       const paid = await (await services()).payouts.markPaid(id);
+      const what = paid.kind === 'prize' ? 'Prize' : 'Referral bonus';
       line(
-        `Prize ${paid.id} is marked paid: $${paid.prizeAmount} by ${paid.paymentMethod ?? ''} ` +
-          `to ${paid.paymentDetails ?? ''}.`,
+        `${what} ${paid.id} is marked paid: $${paid.amount} by ${printable(paid.method)} ` +
+          `to ${printable(paid.details)}.`,
+      );
+    });
+  payouts
+    .command('cashier-check')
+    .description(
+      'put a cashier check on a grand prize not claimed yet: the winner can then claim it ' +
+        'only by Virtual Visa',
+    )
+    .argument('<id>', 'the prize id', prizeId)
+    .requiredOption('--name <name>', 'the name on the check (at most 200 characters)')
+    .requiredOption(
+      '--address <address>',
+      'where the check goes (at most 500 characters; line breaks allowed)',
+    )
+    .action(async (id: string, options: { name: string; address: string }) => {
+      const check = await (await services()).payouts.setCashierCheck(id, options);
+      line(
+        `Prize ${check.id} has a cashier check to ${printable(check.name)}, ` +
+          `${printable(check.address)}; it can now be claimed only by Virtual Visa.`,
       );
     });
 

@@ -73,6 +73,48 @@ export async function listReferralBonusesOf(db: Database, inviterId: string) {
     .orderBy(desc(referralBonuses.createdAt), desc(referralBonuses.id));
 }
 
+/** The inviter's own referral bonus; another player's is none (null). */
+export async function findReferralBonusOf(db: Database, id: string, inviterId: string) {
+  const [row] = await db
+    .select()
+    .from(referralBonuses)
+    .where(and(eq(referralBonuses.id, id), eq(referralBonuses.inviterId, inviterId)));
+  return row ?? null;
+}
+
+/**
+ * Records the payout request of the inviter's unclaimed bonus in one statement, so that of
+ * claims racing each other exactly one is recorded. Null when nothing was recorded; the caller
+ * reads the bonus to say why.
+ */
+export async function claimReferralBonus(
+  db: Database,
+  claim: {
+    id: string;
+    inviterId: string;
+    paymentMethod: string;
+    paymentDetails: string;
+    at: Date;
+  },
+) {
+  const [row] = await db
+    .update(referralBonuses)
+    .set({
+      paymentMethod: claim.paymentMethod,
+      paymentDetails: claim.paymentDetails,
+      claimedAt: claim.at,
+    })
+    .where(
+      and(
+        eq(referralBonuses.id, claim.id),
+        eq(referralBonuses.inviterId, claim.inviterId),
+        isNull(referralBonuses.claimedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** A prize carries a cashier check only with both a name and an address on it. */
 const hasCashierCheck = sql`(coalesce(${grandPrizes.cashierCheckName}, '') <> ''
   and coalesce(${grandPrizes.cashierCheckAddress}, '') <> '')`;
@@ -123,6 +165,30 @@ export async function listPendingClaims(db: Database) {
     .orderBy(asc(grandPrizes.claimedAt), asc(grandPrizes.id));
 }
 
+/**
+ * Bonuses claimed and waiting for the operator, oldest claim first, with the inviter's phone
+ * (the one to pay) and the draw whose prize earned them.
+ */
+export async function listPendingBonusClaims(db: Database) {
+  return db
+    .select({ bonus: referralBonuses, drawId: grandPrizes.drawId, phone: users.phone })
+    .from(referralBonuses)
+    .innerJoin(grandPrizes, eq(grandPrizes.id, referralBonuses.grandPrizeId))
+    .leftJoin(users, eq(users.id, referralBonuses.inviterId))
+    .where(and(isNotNull(referralBonuses.claimedAt), isNull(referralBonuses.paidAt)))
+    .orderBy(asc(referralBonuses.claimedAt), asc(referralBonuses.id));
+}
+
+/** A referral bonus with the draw whose prize earned it. */
+export async function findReferralBonus(db: Database, id: string) {
+  const [row] = await db
+    .select({ bonus: referralBonuses, drawId: grandPrizes.drawId })
+    .from(referralBonuses)
+    .innerJoin(grandPrizes, eq(grandPrizes.id, referralBonuses.grandPrizeId))
+    .where(eq(referralBonuses.id, id));
+  return row ?? null;
+}
+
 export async function findGrandPrize(db: Database, id: string) {
   const [row] = await db.select().from(grandPrizes).where(eq(grandPrizes.id, id));
   return row ?? null;
@@ -147,6 +213,48 @@ export async function markGrandPrizePaid(db: Database, id: string, at: Date) {
     })
     .where(
       and(eq(grandPrizes.id, id), isNotNull(grandPrizes.claimedAt), isNull(grandPrizes.paidAt)),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** The bonus's inviter has deleted their account. */
+const deletedInviter = sql`exists (select 1 from ${users} where ${users.id} = ${referralBonuses.inviterId} and ${users.deletedAt} is not null)`;
+
+/** Marks a claimed bonus paid, once; null when it is unknown, unclaimed or paid already. */
+export async function markReferralBonusPaid(db: Database, id: string, at: Date) {
+  const [row] = await db
+    .update(referralBonuses)
+    .set({
+      paidAt: at,
+      // As for a prize: once paid, where the money of a deleted inviter went is erased.
+      paymentDetails: sql`case when ${deletedInviter} then null else ${referralBonuses.paymentDetails} end`,
+    })
+    .where(
+      and(
+        eq(referralBonuses.id, id),
+        isNotNull(referralBonuses.claimedAt),
+        isNull(referralBonuses.paidAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Puts a cashier check on a prize not claimed yet, whose winner still plays, in one statement:
+ * a claim racing it either lands first (and the check is refused) or finds the check (and only
+ * Virtual Visa is left). Null when nothing was written; the caller reads the prize to say why.
+ */
+export async function putCashierCheck(
+  db: Database,
+  check: { id: string; name: string; address: string },
+) {
+  const [row] = await db
+    .update(grandPrizes)
+    .set({ cashierCheckName: check.name, cashierCheckAddress: check.address })
+    .where(
+      and(eq(grandPrizes.id, check.id), isNull(grandPrizes.claimedAt), sql`not ${deletedOwner}`),
     )
     .returning();
   return row ?? null;

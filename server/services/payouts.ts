@@ -1,11 +1,15 @@
-// The winnings drawer and the grand prize payout (DESIGN section 2): the player's coupons and
-// referral bonuses, how their prize can be paid, the one payout request per prize, and the
-// operator's side: the claims waiting to be paid, and marking one paid.
+// The winnings drawer and the payouts (DESIGN sections 2 and 4): the player's coupons and
+// referral bonuses, how their prize can be paid, the one payout request per prize or bonus, and
+// the operator's side: the claims waiting to be paid, marking one paid, and putting a cashier
+// check on a prize.
 import type { Reward } from '../../contract/api';
 import {
+  BONUS_ALREADY_CLAIMED,
   METHOD_NOT_OFFERED,
   PAYMENT_METHODS,
   PRIZE_ALREADY_CLAIMED,
+  type ClaimBonusRequest,
+  type ClaimBonusResponse,
   type ClaimPrizeRequest,
   type ClaimPrizeResponse,
   type PaymentChoicesResponse,
@@ -16,13 +20,20 @@ import { conflict, invalid, notFound } from '../errors';
 import { maskPhone } from '../phone';
 import {
   claimGrandPrize,
+  claimReferralBonus,
   findGrandPrize,
+  findReferralBonus,
+  findReferralBonusOf,
+  listPendingBonusClaims,
   listPendingClaims,
   listReferralBonusesOf,
   markGrandPrizePaid,
+  markReferralBonusPaid,
+  putCashierCheck,
   type GrandPrizeRow,
 } from '../repositories/prizes';
 import { couponsOf } from '../repositories/rewards';
+import { findActiveUserById } from '../repositories/users';
 import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
 import { OpsError } from './ops';
@@ -38,34 +49,87 @@ function choicesFor(row: GrandPrizeRow): PaymentMethod[] {
     : [...PAYMENT_METHODS];
 }
 
+export const UNKNOWN_BONUS = 'Unknown bonus';
+
 /** Where the payout goes: the e-mail address, or the Venmo username with its '@'. */
-function destinationOf(request: ClaimPrizeRequest): string {
+function destinationOf(request: ClaimPrizeRequest | ClaimBonusRequest): string {
   return request.payment_method === 'Venmo'
     ? `@${request.handle.replace(/^@/, '')}`
     : request.email;
 }
 
-export function claimMessage(amount: number, method: PaymentMethod, destination: string) {
+export function claimMessage(
+  amount: number,
+  method: PaymentMethod,
+  destination: string,
+  payout: PayoutKind = 'prize',
+) {
+  const what = `Your $${amount} ${payout}`;
   switch (method) {
     case 'PayPal':
-      return `Your $${amount} prize will be sent to ${destination} by PayPal.`;
+      return `${what} will be sent to ${destination} by PayPal.`;
     case 'Venmo':
-      return `Your $${amount} prize will be sent to ${destination} on Venmo.`;
+      return `${what} will be sent to ${destination} on Venmo.`;
     case 'Virtual Visa':
-      return `Your $${amount} prize will be sent to ${destination} as a Virtual Visa card.`;
+      return `${what} will be sent to ${destination} as a Virtual Visa card.`;
   }
 }
 
-/** A claim the operator still has to pay, as `payouts list` shows it. */
-export interface PendingClaim {
+/** What the operator pays: a winner's grand prize, or the bonus their win earned the inviter. */
+export type PayoutKind = 'prize' | 'referral bonus';
+
+/** A claimed prize or bonus, as `payouts list` and `payouts paid` show it. */
+export interface Payout {
+  kind: PayoutKind;
   id: string;
+  /** The draw the prize was won in (for a bonus: the draw its invitee won). */
   drawId: number;
   amount: number;
   method: string;
+  /** As the player wrote it: print it through `printable`. */
   details: string;
+}
+
+/** A claim the operator still has to pay. */
+export interface PendingClaim extends Payout {
   claimedAt: Date;
-  /** The winner's phone, masked; '(deleted)' once the account is gone. */
-  winner: string;
+  /** Whom to pay (the winner, or the inviter), masked; '(deleted)' once the account is gone. */
+  payee: string;
+}
+
+/** The longest name and address a cashier check takes, in characters. */
+export const CASHIER_CHECK_NAME_MAX = 200;
+export const CASHIER_CHECK_ADDRESS_MAX = 500;
+/** As the contract refuses them in payout addresses; an address may keep its line breaks. */
+const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+
+const codePoint = (character: string) =>
+  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** One field of a cashier check as the operator typed it, trimmed, or why it is refused. */
+function cashierCheckField(
+  label: string,
+  value: string,
+  max: number,
+  lineBreaks: 'allowed' | 'refused',
+): string {
+  let field = value.trim();
+  if (lineBreaks === 'allowed') field = field.replace(/\r\n?/g, '\n');
+  if (field === '') throw new OpsError(`The ${label} of a cashier check cannot be empty`);
+  if ([...field].length > max) {
+    throw new OpsError(`The ${label} of a cashier check is longer than ${max} characters`);
+  }
+  const hidden = [...field].find(
+    (character) =>
+      HIDDEN_CHARACTER.test(character) && !(lineBreaks === 'allowed' && character === '\n'),
+  );
+  if (hidden !== undefined) {
+    throw new OpsError(
+      `The ${label} of a cashier check cannot contain control or format characters ` +
+        `(it has ${codePoint(hidden)})`,
+    );
+  }
+  return field;
 }
 
 export function createPayoutService({ db, now }: ServiceContext) {
@@ -123,31 +187,135 @@ export function createPayoutService({ db, now }: ServiceContext) {
       };
     },
 
-    /** For the operator: claims not paid yet, oldest first. */
+    /**
+     * Records the inviter's payout request for their bonus, as a prize's is recorded: once,
+     * whatever races it. Another player's bonus is as unknown as one that does not exist.
+     */
+    async claimBonus(
+      userId: string,
+      request: ClaimBonusRequest,
+    ): Promise<ClaimBonusResponse['data']> {
+      const id = request.referral_bonus_id;
+      if (!isUuid(id)) throw notFound(UNKNOWN_BONUS);
+      const method = request.payment_method;
+      const destination = destinationOf(request);
+      const claimed = await claimReferralBonus(db, {
+        id,
+        inviterId: userId,
+        paymentMethod: method,
+        paymentDetails: destination,
+        at: now(),
+      });
+      if (!claimed) {
+        const row = await findReferralBonusOf(db, id, userId);
+        if (!row) throw notFound(UNKNOWN_BONUS);
+        if (row.claimedAt !== null) throw conflict(BONUS_ALREADY_CLAIMED);
+        throw new Error(`the claim of referral bonus ${id} was not recorded`);
+      }
+      return {
+        referral_bonus_id: claimed.id,
+        payment_method: method,
+        message: claimMessage(claimed.amount, method, destination, 'referral bonus'),
+      };
+    },
+
+    /** For the operator: prizes and bonuses claimed and not paid yet, oldest claim first. */
     async pendingClaims(): Promise<PendingClaim[]> {
-      return (await listPendingClaims(db)).map(({ prize, phone }) => ({
+      const payee = (phone: string | null) => (phone ? maskPhone(phone) : '(deleted)');
+      const prizes = (await listPendingClaims(db)).map(({ prize, phone }): PendingClaim => ({
+        kind: 'prize',
         id: prize.id,
         drawId: prize.drawId,
         amount: prize.prizeAmount,
         method: prize.paymentMethod ?? '',
         details: prize.paymentDetails ?? '',
         claimedAt: prize.claimedAt ?? prize.createdAt,
-        winner: phone ? maskPhone(phone) : '(deleted)',
+        payee: payee(phone),
       }));
+      const bonuses = (await listPendingBonusClaims(db)).map(
+        ({ bonus, drawId, phone }): PendingClaim => ({
+          kind: 'referral bonus',
+          id: bonus.id,
+          drawId,
+          amount: bonus.amount,
+          method: bonus.paymentMethod ?? '',
+          details: bonus.paymentDetails ?? '',
+          claimedAt: bonus.claimedAt ?? bonus.createdAt,
+          payee: payee(phone),
+        }),
+      );
+      return [...prizes, ...bonuses].sort(
+        (a, b) => a.claimedAt.getTime() - b.claimedAt.getTime() || a.id.localeCompare(b.id),
+      );
     },
 
-    /** For the operator: a claimed prize has been paid out. */
-    async markPaid(id: string): Promise<GrandPrizeRow> {
+    /** For the operator: a claimed prize or referral bonus (named by its id) has been paid. */
+    async markPaid(id: string): Promise<Payout> {
       if (!isUuid(id)) throw new OpsError(`Not a prize id: ${id}`);
-      const paid = await markGrandPrizePaid(db, id, now());
-      if (paid) return paid;
-      const row = await findGrandPrize(db, id);
-      if (!row) throw new OpsError(`No prize ${id}`);
-      if (row.claimedAt === null) throw new OpsError(`Prize ${id} has not been claimed yet`);
-      if (row.paidAt !== null) {
-        throw new OpsError(`Prize ${id} was paid already, on ${row.paidAt.toISOString()}`);
+      const at = now();
+      const prize = await markGrandPrizePaid(db, id, at);
+      if (prize) {
+        return {
+          kind: 'prize',
+          id: prize.id,
+          drawId: prize.drawId,
+          amount: prize.prizeAmount,
+          method: prize.paymentMethod ?? '',
+          details: prize.paymentDetails ?? '',
+        };
       }
-      throw new Error(`prize ${id} was not marked paid`);
+      const bonus = await markReferralBonusPaid(db, id, at);
+      if (bonus) {
+        const drawId = (await findReferralBonus(db, id))?.drawId ?? 0;
+        return {
+          kind: 'referral bonus',
+          id: bonus.id,
+          drawId,
+          amount: bonus.amount,
+          method: bonus.paymentMethod ?? '',
+          details: bonus.paymentDetails ?? '',
+        };
+      }
+      const row = (await findGrandPrize(db, id)) ?? (await findReferralBonus(db, id))?.bonus;
+      if (!row) throw new OpsError(`No prize ${id}`);
+      const what = 'prizeAmount' in row ? `Prize ${id}` : `Referral bonus ${id}`;
+      if (row.claimedAt === null) throw new OpsError(`${what} has not been claimed yet`);
+      if (row.paidAt !== null) {
+        throw new OpsError(`${what} was paid already, on ${row.paidAt.toISOString()}`);
+      }
+      throw new Error(`${what} was not marked paid`);
+    },
+
+    /**
+     * For the operator: a cashier check on a prize not claimed yet. From then on the winner can
+     * claim it only by Virtual Visa. Refused, with the reason, for anything else.
+     */
+    async setCashierCheck(
+      id: string,
+      check: { name: string; address: string },
+    ): Promise<{ id: string; name: string; address: string }> {
+      if (!isUuid(id)) throw new OpsError(`Not a prize id: ${id}`);
+      const name = cashierCheckField('name', check.name, CASHIER_CHECK_NAME_MAX, 'refused');
+      const address = cashierCheckField(
+        'address',
+        check.address,
+        CASHIER_CHECK_ADDRESS_MAX,
+        'allowed',
+      );
+      const row = await putCashierCheck(db, { id, name, address });
+      if (row) return { id: row.id, name, address };
+      const prize = await findGrandPrize(db, id);
+      if (!prize) throw new OpsError(`No prize ${id}`);
+      if (prize.claimedAt !== null) {
+        throw new OpsError(
+          `Prize ${id} was claimed already (${prize.paymentMethod ?? 'method unknown'}): ` +
+            'its payout method is chosen, so no cashier check can be put on it',
+        );
+      }
+      if (!(await findActiveUserById(db, prize.userId))) {
+        throw new OpsError(`The winner of prize ${id} has deleted their account`);
+      }
+      throw new Error(`no cashier check was put on prize ${id}`);
     },
   };
 }

@@ -37,7 +37,7 @@ import {
   RewardIdParams,
   WishlistCouponRequest,
 } from '../../contract/rewards';
-import { ClaimPrizeRequest, PaymentChoicesQuery } from '../../contract/winnings';
+import { ClaimBonusRequest, ClaimPrizeRequest, PaymentChoicesQuery } from '../../contract/winnings';
 import {
   anyOf,
   hostileText,
@@ -94,6 +94,7 @@ const ROUTES: Record<string, RouteInput> = {
   'GET /api/v1/referral_bonuses': {},
   'GET /api/v1/reward_payment_choices': { query: PaymentChoicesQuery },
   'POST /api/v1/reward_payment_choices/claim': { body: ClaimPrizeRequest },
+  'POST /api/v1/referral_bonuses/claim': { body: ClaimBonusRequest },
   'GET /api/v1/app_config': {},
   'GET /api/v1/health': {},
 };

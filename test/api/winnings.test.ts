@@ -1,6 +1,7 @@
 // The winnings drawer on PGlite and PostgreSQL: the player's coupons, the referral bonus an
 // invitee's win earns, how a grand prize can be paid (a cashier check leaves only the card), and
-// the claim that records one payout request, once, however many arrive together.
+// the prize and bonus claims that each record one payout request, once, however many arrive
+// together, to an address that cannot hide anything from the operator who pays it.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,9 @@ import {
   type GrandPrize,
 } from '../../contract/api';
 import {
+  BONUS_ALREADY_CLAIMED,
   CARD_EMAIL_INVALID,
+  ClaimBonusResponse,
   ClaimPrizeResponse,
   CouponListResponse,
   METHOD_NOT_OFFERED,
@@ -76,6 +79,28 @@ describe.each(databases)('winnings on %s', (kind) => {
   const prizeRow = async (id: string) => {
     const [row] = await database().db.select().from(grandPrizes).where(eq(grandPrizes.id, id));
     if (!row) throw new Error(`no prize ${id}`);
+    return row;
+  };
+  const claimBonus = (token: string | undefined, body: unknown) =>
+    post('referral_bonuses/claim', token, body);
+  /** A player invites another, who then wins: the inviter has a $100 bonus to claim. */
+  const inviterWithBonus = async () => {
+    const inviter = await signedInPlayer(app);
+    const { code } = CreateInviteResponse.parse((await post('invites', inviter.token, {})).json());
+    const invitee = await signedInPlayer(app, code);
+    await winning(invitee);
+    const [bonus] = ReferralBonusListResponse.parse(
+      (await get('referral_bonuses', inviter.token)).json(),
+    ).data;
+    if (!bonus) throw new Error('the inviter earned no bonus');
+    return { ...inviter, invitee, bonus };
+  };
+  const bonusRow = async (id: string) => {
+    const [row] = await database()
+      .db.select()
+      .from(referralBonuses)
+      .where(eq(referralBonuses.id, id));
+    if (!row) throw new Error(`no bonus ${id}`);
     return row;
   };
   const giveCashierCheck = (id: string, name: string | null, address: string | null) =>
@@ -163,6 +188,9 @@ describe.each(databases)('winnings on %s', (kind) => {
         link: 'https://example.com/offer',
         kind: 'coupon',
         claimed: true,
+        // A claimed coupon stays listed with what its claim showed.
+        claim_message: 'Dinerland-CODE',
+        code: null,
       });
       expect(listed[1]?.attributes).toMatchObject({ value: 25, kind: 'gift_card', claimed: false });
       const others = CouponListResponse.parse((await get('coupons', other.token)).json()).data;
@@ -190,6 +218,8 @@ describe.each(databases)('winnings on %s', (kind) => {
           id: expect.any(String) as string,
           amount: 100,
           created_at: expect.any(String) as string,
+          claimed: false,
+          payment_method: null,
           paid: false,
         },
       ]);
@@ -506,6 +536,239 @@ describe.each(databases)('winnings on %s', (kind) => {
         payment_method: 'PayPal',
         paid: true,
       });
+    });
+  });
+
+  describe('the bonus claim', () => {
+    it('records the inviter’s payout request and shows the bonus claimed', async () => {
+      const inviter = await inviterWithBonus();
+      const response = await claimBonus(inviter.token, {
+        referral_bonus_id: inviter.bonus.id,
+        payment_method: 'Venmo',
+        handle: 'jane-doe',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(ClaimBonusResponse.parse(response.json())).toEqual({
+        data: {
+          referral_bonus_id: inviter.bonus.id,
+          payment_method: 'Venmo',
+          message: 'Your $100 referral bonus will be sent to @jane-doe on Venmo.',
+        },
+      });
+      const row = await bonusRow(inviter.bonus.id);
+      expect(row).toMatchObject({ paymentMethod: 'Venmo', paymentDetails: '@jane-doe' });
+      expect(row.claimedAt).toBeInstanceOf(Date);
+      expect(row.paidAt).toBeNull();
+      const listed = ReferralBonusListResponse.parse(
+        (await get('referral_bonuses', inviter.token)).json(),
+      ).data;
+      expect(listed).toEqual([
+        { ...inviter.bonus, claimed: true, payment_method: 'Venmo', paid: false },
+      ]);
+    });
+
+    it('pays a bonus by PayPal or Virtual Visa to an e-mail address', async () => {
+      for (const [method, sent] of [
+        ['PayPal', 'by PayPal'],
+        ['Virtual Visa', 'as a Virtual Visa card'],
+      ] as const) {
+        const inviter = await inviterWithBonus();
+        const response = await claimBonus(inviter.token, {
+          referral_bonus_id: inviter.bonus.id,
+          payment_method: method,
+          email: ' jane@example.com ',
+        });
+        expect(response.statusCode, method).toBe(201);
+        expect(ClaimBonusResponse.parse(response.json()).data.message).toBe(
+          `Your $100 referral bonus will be sent to jane@example.com ${sent}.`,
+        );
+        expect(await bonusRow(inviter.bonus.id)).toMatchObject({
+          paymentMethod: method,
+          paymentDetails: 'jane@example.com',
+        });
+      }
+    });
+
+    it('records exactly one of 50 claims sent at once; the others are 409', async () => {
+      const inviter = await inviterWithBonus();
+      const id = inviter.bonus.id;
+      const bodies = Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? { referral_bonus_id: id, payment_method: 'PayPal', email: `racer${i}@example.com` }
+          : { referral_bonus_id: id, payment_method: 'Venmo', handle: `racer-${i}` },
+      );
+      const responses = await Promise.all(bodies.map((body) => claimBonus(inviter.token, body)));
+      const statuses = responses.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([201, ...Array<number>(49).fill(409)]);
+      const refused = responses.filter((response) => response.statusCode === 409);
+      expect(refused.every((response) => detailOf(response) === BONUS_ALREADY_CLAIMED)).toBe(true);
+      const won = ClaimBonusResponse.parse(
+        responses.find((response) => response.statusCode === 201)?.json(),
+      ).data;
+      const row = await bonusRow(id);
+      expect(row.paymentMethod).toBe(won.payment_method);
+      expect(won.message).toContain(row.paymentDetails ?? '-');
+
+      const again = await claimBonus(inviter.token, {
+        referral_bonus_id: id,
+        payment_method: 'Virtual Visa',
+        email: 'later@example.com',
+      });
+      expect(again.statusCode).toBe(409);
+      expect(detailOf(again)).toBe(BONUS_ALREADY_CLAIMED);
+      expect((await bonusRow(id)).paymentDetails).toBe(row.paymentDetails);
+    });
+
+    it('answers 404 for another player’s bonus or an id that names none, recording nothing', async () => {
+      const inviter = await inviterWithBonus();
+      const stranger = await signedInPlayer(app);
+      const ids = [inviter.bonus.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000'];
+      // The winner whose prize earned the bonus is a stranger to it as well.
+      for (const player of [stranger, inviter.invitee]) {
+        for (const id of ids) {
+          const response = await claimBonus(player.token, {
+            referral_bonus_id: id,
+            payment_method: 'PayPal',
+            email: 'thief@example.com',
+          });
+          expect(response.statusCode, id).toBe(404);
+          expect(detailOf(response)).toBe('Unknown bonus');
+        }
+      }
+      // A prize id is no bonus id, even the prize of the inviter's own win.
+      const own = await winning(inviter);
+      const prizeAsBonus = await claimBonus(inviter.token, {
+        referral_bonus_id: own.id,
+        payment_method: 'PayPal',
+        email: 'jane@example.com',
+      });
+      expect(prizeAsBonus.statusCode).toBe(404);
+      expect((await bonusRow(inviter.bonus.id)).claimedAt).toBeNull();
+      expect((await prizeRow(own.id)).claimedAt).toBeNull();
+    });
+
+    it('answers 401 without a session before it reads or checks the body', async () => {
+      const inviter = await inviterWithBonus();
+      for (const token of [undefined, 'e30.e30.forged']) {
+        for (const body of [
+          { referral_bonus_id: inviter.bonus.id, payment_method: 'PayPal', email: 'j@example.com' },
+          { referral_bonus_id: inviter.bonus.id, payment_method: 'Cash' },
+          'not a claim',
+        ]) {
+          const response = await claimBonus(token, body);
+          expect(response.statusCode, JSON.stringify(body)).toBe(401);
+          expect(detailOf(response)).toBe('Unauthorized');
+        }
+      }
+      const malformed = await app.inject({
+        method: 'POST',
+        url: url('referral_bonuses/claim'),
+        headers: { 'content-type': 'application/json' },
+        payload: '{"referral_bonus_id": ',
+      });
+      expect(malformed.statusCode).toBe(401);
+      expect((await bonusRow(inviter.bonus.id)).claimedAt).toBeNull();
+    });
+
+    it('refuses a body that is not a claim with 422 and a reason, recording nothing', async () => {
+      const inviter = await inviterWithBonus();
+      const id = inviter.bonus.id;
+      const refused: [unknown, string][] = [
+        [{ referral_bonus_id: id, payment_method: 'PayPal', email: 'x@y' }, PAYPAL_EMAIL_INVALID],
+        [{ referral_bonus_id: id, payment_method: 'Venmo', handle: '@ab' }, VENMO_HANDLE_INVALID],
+        [{ referral_bonus_id: id, email: 'jane@example.com' }, PAYMENT_METHOD_INVALID],
+        [
+          { referral_bonus_id: id, payment_method: 'PayPal', email: 'j@example.com', amount: 1 },
+          'Unknown field: amount',
+        ],
+        [
+          { grand_prize_id: id, payment_method: 'PayPal', email: 'jane@example.com' },
+          'Unknown bonus',
+        ],
+      ];
+      for (const [body, detail] of refused) {
+        const response = await claimBonus(inviter.token, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        expect(detailOf(response), JSON.stringify(body)).toBe(detail);
+      }
+      expect((await bonusRow(id)).claimedAt).toBeNull();
+    });
+  });
+
+  describe('hostile payout addresses', () => {
+    /** Addresses that would rewrite, reverse or hide text in the operator's terminal. */
+    const hostileEmails = [
+      '\u001b[2J\u001b]0;x\u0007jane@y.co',
+      'jane\u001b[31m@example.com',
+      'moc.elpmaxe@\u202Ejane',
+      'jane\u200B@example.com',
+      'ja\u0000ne@example.com',
+      'jane@exa\u00ADmple.com',
+      'jane@example.com\u2028',
+      'jane\u2029@example.com',
+      'jane\u0085@example.com',
+      'jane\u009b2J@example.com',
+      'jane\u007f@example.com',
+      'jane\uFEFF@example.com',
+      'jane@example.com\n',
+      'jane\t@example.com',
+      'jane\u00A0doe@example.com',
+      'jane\u3000doe@example.com',
+      'jane@example.com\u{E0041}',
+    ];
+    const hostileHandles = [
+      'jane-doe\u001b[2J',
+      '\u202Ejane-doe',
+      'jane\u200Bdoe',
+      'jane\u0000doe',
+      'jane-doe\n',
+      'jane-doe\u2028',
+    ];
+    const requests = (idField: string, id: string) => [
+      ...hostileEmails.flatMap((email) => [
+        { [idField]: id, payment_method: 'PayPal', email },
+        { [idField]: id, payment_method: 'Virtual Visa', email },
+      ]),
+      ...hostileHandles.map((handle) => ({ [idField]: id, payment_method: 'Venmo', handle })),
+    ];
+    const readable = [
+      PAYPAL_EMAIL_INVALID,
+      CARD_EMAIL_INVALID,
+      VENMO_HANDLE_INVALID,
+      UNSTORABLE_TEXT_DETAIL,
+    ];
+
+    it('refuses them in a prize claim with 422 and records nothing', async () => {
+      const { token, prize } = await winner();
+      for (const body of requests('grand_prize_id', prize.id)) {
+        const response = await claim(token, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        expect(readable, JSON.stringify(body)).toContain(detailOf(response));
+      }
+      expect((await prizeRow(prize.id)).claimedAt).toBeNull();
+    });
+
+    it('refuses them in a bonus claim with 422 and records nothing', async () => {
+      const inviter = await inviterWithBonus();
+      for (const body of requests('referral_bonus_id', inviter.bonus.id)) {
+        const response = await claimBonus(inviter.token, body);
+        expect(response.statusCode, JSON.stringify(body)).toBe(422);
+        expect(readable, JSON.stringify(body)).toContain(detailOf(response));
+      }
+      expect((await bonusRow(inviter.bonus.id)).claimedAt).toBeNull();
+    });
+
+    it('names the method’s own error for each hostile address', async () => {
+      const { token, prize } = await winner();
+      const cases: [Record<string, string>, string][] = [
+        [{ payment_method: 'PayPal', email: 'jane\u202E@example.com' }, PAYPAL_EMAIL_INVALID],
+        [{ payment_method: 'Virtual Visa', email: '\u001b[2Jj@y.co' }, CARD_EMAIL_INVALID],
+        [{ payment_method: 'Venmo', handle: 'jane\u200Bdoe' }, VENMO_HANDLE_INVALID],
+      ];
+      for (const [body, detail] of cases) {
+        const response = await claim(token, { grand_prize_id: prize.id, ...body });
+        expect(detailOf(response), JSON.stringify(body)).toBe(detail);
+      }
     });
   });
 });
