@@ -8,8 +8,13 @@
 /** Cc: controls (C0, DEL, C1, line breaks); Cf: format (bidi, zero-width); Zl, Zp; Cs. */
 const UNPRINTABLE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
-const escapeCharacter = (character: string): string =>
-  character === '\\' ? '\\\\' : `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** `\uXXXX`, or `\u{XXXXX}` beyond the basic plane (a tag character, say). */
+function escapeCharacter(character: string): string {
+  if (character === '\\') return '\\\\';
+  const code = character.codePointAt(0) ?? 0;
+  const hex = code.toString(16);
+  return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+}
 
 /** Player-written text as one safe line of terminal output. */
 export function printable(text: string): string {

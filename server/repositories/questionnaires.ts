@@ -97,6 +97,10 @@ export async function recordAnswers(
       select ${sessions.id} as session_id, ${sessions.userId} as user_id
       from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
       where ${liveSessionsAmong([...new Set(batch.map((a) => a.sessionId))], at)}
+      -- The player's row first, before any row of theirs: a deletion holding it is waited
+      -- for (and then the player is found deleted), and never waits for this statement's
+      -- locks while this one waits for it.
+      for key share of ${users}
     ),
     checked as (
       -- Scalar subqueries, one probe of a primary key each: an exists() may be planned as a

@@ -101,6 +101,10 @@ export async function payEntriesInSessions(
       select ${sessions.id} as session_id, ${sessions.userId} as user_id
       from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
       where ${liveSessionsAmong([...new Set(claims.map((c) => c.sessionId))], rule.at)}
+      -- The player's row first, before any row of theirs: a deletion holding it is waited
+      -- for (and then the player is found deleted), and never waits for this statement's
+      -- locks while this one waits for it.
+      for key share of ${users}
     ),
     claim as (
       select i.n, live.user_id, i.draw_entry_id

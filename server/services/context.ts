@@ -44,3 +44,20 @@ export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505')
  * the deletion ended the player's sessions, so the request answers as one without a session.
  */
 export const isPlayerDeleted = (error: unknown) => hasSqlState(error, 'BB001');
+
+/** PostgreSQL's deadlock_detected: it failed one of the transactions waiting for each other. */
+export const isDeadlock = (error: unknown) => hasSqlState(error, '40P01');
+
+/**
+ * Runs a transaction again when PostgreSQL broke a deadlock by failing it (the other side has
+ * gone ahead by then), a few times at most.
+ */
+export async function withDeadlockRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}

@@ -18,7 +18,7 @@ import {
   type UserRow,
 } from '../repositories/users';
 import { lockDrawsShared, withdrawOpenEntriesOf } from '../repositories/draws';
-import { isUniqueViolation, type ServiceContext } from './context';
+import { isUniqueViolation, withDeadlockRetry, type ServiceContext } from './context';
 import { normaliseInviteCode } from './invite-codes';
 import { announceEnded } from './sessions';
 import { deleteAnswersOf } from '../repositories/questionnaires';
@@ -81,22 +81,24 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
       // Another player's id looks exactly like an unknown one.
       if (signedInUserId !== targetId) throw notFound('Unknown user');
-      await db.transaction(async (tx) => {
-        await lockDrawsShared(tx);
-        const player = await lockActiveUser(tx, targetId);
-        if (!player) throw notFound('Unknown user');
-        const at = now();
-        await anonymiseUser(tx, targetId, at);
-        await withdrawOpenEntriesOf(tx, targetId, at);
-        await deleteSessionsOf(tx, targetId);
-        await deleteClicksOf(tx, targetId);
-        await deleteInvitesOwnedBy(tx, targetId);
-        await deleteCodesOf(tx, targetId);
-        await clearGuard(tx, targetId);
-        await deleteDevicesOf(tx, targetId);
-        await deleteAnswersOf(tx, targetId);
-        await eraseRemainingPersonalRecordsOf(tx, targetId, player.phone);
-      });
+      await withDeadlockRetry(() =>
+        db.transaction(async (tx) => {
+          await lockDrawsShared(tx);
+          const player = await lockActiveUser(tx, targetId);
+          if (!player) throw notFound('Unknown user');
+          const at = now();
+          await anonymiseUser(tx, targetId, at);
+          await withdrawOpenEntriesOf(tx, targetId, at);
+          await deleteSessionsOf(tx, targetId);
+          await deleteClicksOf(tx, targetId);
+          await deleteInvitesOwnedBy(tx, targetId);
+          await deleteCodesOf(tx, targetId);
+          await clearGuard(tx, targetId);
+          await deleteDevicesOf(tx, targetId);
+          await deleteAnswersOf(tx, targetId);
+          await eraseRemainingPersonalRecordsOf(tx, targetId, player.phone);
+        }),
+      );
       await announceEnded({ userIds: [targetId] }, broadcast, log);
     },
   };

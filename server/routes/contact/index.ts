@@ -17,7 +17,7 @@ export default function contactRoutes(app: FastifyInstance) {
     `/${CONTACT_PATHS.sendEmail}`,
     {
       schema: { body: ContactRequest, response: { 201: ContactResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await contact.send(sessionOf(request).user.id, request.body);
