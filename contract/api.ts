@@ -36,14 +36,36 @@ export const text = (typeError?: string) =>
 /** Largest value of the database's `integer` (int4) columns, such as draw ids. */
 export const MAX_INT4 = 2_147_483_647;
 
+/** How a whole number is written in a path or query: ASCII decimal digits, nothing else. */
+export const DECIMAL_DIGITS = /^[0-9]+$/;
+
 /**
- * A numeric id in a path or query, coerced from its text and bounded by its column type.
- * A path id out of range names nothing that can exist, so the API answers it with 404.
+ * A whole number in a path or query, read from decimal digits only: `Number()` also reads
+ * `0x10`, `1e3`, `+12`, ` 12` and `12.0`, and none of those may name 16, 1000 or 12. Text with
+ * no digit at all is refused first as not a number; digits written any other way are refused
+ * by the decimal pattern (the API answers such a path id 404, as one out of range).
  */
-export const numericId = (max: number, error?: string) =>
-  z.coerce
-    .number()
-    .check(z.int(error), z.positive(error), z.maximum(max, error ?? `Must be at most ${max}`));
+export const decimalInteger = (min: number, max: number, error?: string) =>
+  z.codec(
+    text().check(
+      z.regex(/\p{Nd}/u, 'Must be a number'),
+      z.regex(DECIMAL_DIGITS, error ?? 'Must be written in decimal digits'),
+    ),
+    z
+      .number()
+      .check(
+        z.int(error),
+        z.minimum(min, error),
+        z.maximum(max, error ?? `Must be at most ${max}`),
+      ),
+    { decode: Number, encode: String },
+  );
+
+/**
+ * A numeric id in a path or query, bounded by its column type. A path id out of range names
+ * nothing that can exist, so the API answers it with 404.
+ */
+export const numericId = (max: number, error?: string) => decimalInteger(1, max, error);
 
 export const CODE_LENGTH = 4;
 export const INVITE_CODE_MAX_LENGTH = 11;
@@ -278,7 +300,7 @@ export const DrawIdParams = z.strictObject({ id: numericId(MAX_INT4, 'Unknown dr
 export const DrawListQuery = z.strictObject({
   /** Only draws with a smaller id (the next page, newest first). */
   before: z.optional(numericId(MAX_INT4)),
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  limit: z.optional(decimalInteger(1, 100)),
 });
 /** GET draws: newest first. */
 export const DrawListResponse = z.object({ data: z.array(PublicDraw) });
@@ -290,10 +312,8 @@ export type DrawResponse = z.infer<typeof DrawResponse>;
 export const MAX_ENTRY_ID_PAGE = 10_000;
 export const DrawEntryIdsQuery = z.strictObject({
   /** Only ids above this one (the next page, in id order). */
-  after: z.optional(
-    z.coerce.number().check(z.int(), z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER)),
-  ),
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_ENTRY_ID_PAGE))),
+  after: z.optional(decimalInteger(0, Number.MAX_SAFE_INTEGER)),
+  limit: z.optional(decimalInteger(1, MAX_ENTRY_ID_PAGE)),
 });
 /**
  * GET draws/{id}/entry_ids, once the draw is closed (409 while open): every entry id in id

@@ -1,6 +1,8 @@
 // Sessions on the wire: a JWT (@fastify/jwt) whose `sid` names a server-side session row.
 // `authenticate` admits a request only while that row is live, so logout and account
-// deletion end a session at once.
+// deletion end a session at once. Routes run `authenticate` and `verifyToken` as `onRequest`
+// hooks: a request without a valid token is refused before its body is read or anything it
+// carries is validated, so a stranger learns nothing of what a call takes.
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -50,12 +52,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default fp(
   async (app: FastifyInstance, { secret, sessions }: AuthOptions) => {
-    // Only HS256 is accepted. Set here once, so every check reuses one verifier: options
+    // Only HS256 is accepted, and only with an expiry: a token without one would outlive any
+    // rotation of its session. Set here once, so every check reuses one verifier: options
     // passed per call make @fastify/jwt build a new verifier (and key object) each time.
     await app.register(fastifyJwt, {
       secret,
       sign: { algorithm: 'HS256' },
-      verify: { algorithms: ['HS256'] },
+      verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
     });
 
     app.decorateRequest('session', null);

@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../../contract/api';
+import { DECIMAL_DIGITS, type ErrorBody } from '../../contract/api';
 import { AppError, DATABASE_RETRY_AFTER_SECONDS, type ErrorCode, unauthorized } from '../errors';
 import { isPlayerDeleted } from '../services/context';
 
@@ -53,14 +53,14 @@ function describeIssue(issue: ValidationIssue | undefined): string {
 }
 
 /**
- * A path id out of its column's range (`draws/2147483648`) names nothing that can exist: 404,
- * like an id that does not. Other bad params (`draws/abc`) stay 422.
+ * A path id out of its column's range (`draws/2147483648`), or written otherwise than in
+ * decimal digits (`draws/0x10`, `draws/1e3`), names nothing that can exist: 404, like an id
+ * that does not. Other bad params (`draws/abc`) stay 422.
  */
 function isOutOfRangePathId(error: FastifyError, issue: ValidationIssue | undefined): boolean {
-  return (
-    error.validationContext === 'params' &&
-    (issue?.keyword === 'too_big' || issue?.keyword === 'too_small')
-  );
+  if (error.validationContext !== 'params') return false;
+  if (issue?.keyword === 'too_big' || issue?.keyword === 'too_small') return true;
+  return issue?.keyword === 'invalid_format' && issue.params.pattern === String(DECIMAL_DIGITS);
 }
 
 /**
@@ -186,6 +186,9 @@ export default fp(
         }
         return sendError(reply, 422, 'invalid_request', describeIssue(issue));
       }
+      // The client files refuse a path they cannot check against the disk (a segment longer
+      // than a file name, `..`, `//`): it names no file, so it is answered as any such path.
+      if (error.code === 'FST_STATIC_FORBIDDEN_PATH') return reply.callNotFound();
       const known = fastifyErrorReply(error);
       if (known) return sendError(reply, known.status, known.code, known.detail);
       // Fastify's other refusals of what a client sent: theirs to fix, not a server fault.
@@ -214,6 +217,11 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   reply,
 ) => {
   request.log.info({ code: error.code }, 'request refused by the router');
+  // No id or name is that long: such a parameter names nothing (Fastify's own answer is 414).
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendError(reply, 404, 'not_found', 'Not found');
+    return;
+  }
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
   void sendError(reply, status, codeOfClientStatus(status), 'The request URL is not valid');
 };

@@ -3,6 +3,7 @@
 // It walks the zod/mini definitions the contract uses; a kind it does not know fails loudly, so
 // a new kind of field cannot go ungenerated.
 import fc from 'fast-check';
+import * as z from 'zod/mini';
 
 /** Any zod schema, classic, mini or core: all keep their definition in `_zod.def`. */
 export interface Schema {
@@ -31,6 +32,8 @@ interface SchemaDef {
   values?: unknown[];
   element?: Schema;
   options?: Schema[];
+  out?: Schema;
+  reverseTransform?: unknown;
 }
 
 const defOf = (schema: Schema) => schema._zod.def as SchemaDef;
@@ -150,6 +153,12 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
     case 'union':
       if (!def.options?.length) break;
       return fc.oneof(...def.options.map(validOf));
+    case 'pipe': {
+      // A codec (a number sent as text): what its decoded side accepts, encoded for the wire.
+      if (!def.out || !def.reverseTransform) break;
+      const codec = schema as unknown as z.ZodMiniType;
+      return validOf(def.out).map((value) => z.encode(codec, value));
+    }
     default:
       break;
   }

@@ -1,17 +1,26 @@
 // Bad input gets a clear 4xx in the errors shape, changes nothing and logs no error
 // (DESIGN section 7).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DrawEntryResponse,
+  DrawResponse,
   ErrorBody,
   MAX_INT4,
   METADATA_MAX_BYTES,
   UNSTORABLE_TEXT_DETAIL,
 } from '../../contract/api';
+import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
+import { NextQuestionResponse, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import { ClaimCouponResponse, RewardsResponse } from '../../contract/rewards';
 import {
   bearer,
+  buildTestApp,
   campaignCode,
   databases,
   detailOf,
@@ -219,6 +228,56 @@ describe.each(databases)('hostile input (%s)', (kind) => {
       expect(errors()).toEqual([]);
     });
 
+    it('reads an id only from decimal digits: 0x1, 1e0, +1, " 1", 1.0 and a fullwidth 1 name nothing', async () => {
+      const current = DrawResponse.parse(
+        (await app.inject({ method: 'GET', url: url('draws/current') })).json(),
+      ).data.id;
+      expect((await app.inject({ method: 'GET', url: url(`draws/${current}`) })).statusCode).toBe(
+        200,
+      );
+      const fullwidth = [...String(current)]
+        .map((digit) => encodeURIComponent(String.fromCharCode(0xff10 + Number(digit))))
+        .join('');
+      const notations = [
+        `0x${current.toString(16)}`,
+        `${current}e0`,
+        `+${current}`,
+        `%20${current}`,
+        `${current}%20`,
+        `${current}.0`,
+        fullwidth,
+      ];
+      for (const id of notations) {
+        const draw = await refused({ method: 'GET', url: url(`draws/${id}`) }, 404);
+        expect(detailOf(draw), id).toBe('Unknown draw');
+        await refused({ method: 'GET', url: url(`draws/${id}/entry_ids`) }, 404);
+        const entry = { method: 'GET' as const, headers: bearer(player.token) };
+        await refused({ ...entry, url: url(`draw_entries/${id}`) }, 404);
+        await refused(
+          {
+            method: 'PATCH',
+            url: url(`questionnaires/${id}`),
+            headers: bearer(player.token),
+            payload: { question_prompt: 'Q?', answer: true, draw_entry_id: 1, isSkipped: false },
+          },
+          404,
+        );
+        // In a query such a value is invalid input, as one out of range is.
+        await refused({ method: 'GET', url: url(`draws?before=${id}`) }, 422);
+      }
+      for (const ten of ['0xa', '1e1', '+10', '%2010', '10.0']) {
+        await refused({ method: 'GET', url: url(`draws?limit=${ten}`) }, 422);
+        await refused({ method: 'GET', url: url(`draws/${current}/entry_ids?after=${ten}`) }, 422);
+        await refused({ method: 'GET', url: url(`draws/${current}/entry_ids?limit=${ten}`) }, 422);
+      }
+      // Text that is no number at all is invalid input, in a path too.
+      await refused({ method: 'GET', url: url('draws/abc') }, 422);
+      expect((await app.inject({ method: 'GET', url: url('draws?limit=10') })).statusCode).toBe(
+        200,
+      );
+      expect(errors()).toEqual([]);
+    });
+
     it('still answers a draw id in range', async () => {
       const response = await app.inject({ method: 'GET', url: url(`draws/${MAX_INT4}`) });
       expect(response.statusCode).toBe(404);
@@ -267,12 +326,15 @@ describe.each(databases)('hostile input (%s)', (kind) => {
 
   describe('calls that carry no body', () => {
     it.each([{ body: null }, { body: [] }, { body: { extra: 1 } }, { body: 'text' }])(
-      'refuse $body on logout, new invite and account deletion',
+      'refuse $body on logout, new invite, account deletion and a reward claimed or deleted',
       async ({ body }) => {
+        const reward = '00000000-0000-4000-8000-000000000000';
         const calls: InjectOptions[] = [
           { method: 'POST', url: url('users/logout') },
           { method: 'POST', url: url('invites') },
           { method: 'DELETE', url: url(`users/registrations/${player.user.id}`) },
+          { method: 'POST', url: url(`rewards/${reward}/claim`) },
+          { method: 'DELETE', url: url(`rewards/${reward}`) },
         ];
         for (const call of calls) {
           await refused(
@@ -323,6 +385,124 @@ describe.each(databases)('hostile input (%s)', (kind) => {
       });
       expect(deleted.statusCode).toBe(200);
     });
+
+    describe('a reward claimed or deleted', () => {
+      beforeAll(async () => {
+        await app.services.catalog.importQuestions(
+          QuestionCatalog.parse({
+            questions: Array.from({ length: QUESTIONS_PER_BATCH }, (_, i) => ({
+              key: `bodiless-q-${i}`,
+              prompt: `Bodiless question ${i}?`,
+              tags: ['books'],
+            })),
+          }),
+        );
+        await app.services.catalog.importOffers(
+          OfferCatalog.parse({
+            offers: [
+              {
+                key: 'bodiless-offer',
+                coupon_type: 'Bodiless Books',
+                kind: 'coupon',
+                value: 5,
+                image: '/images/rewards/coupon.svg',
+                link: null,
+                tags: ['books'],
+                code: 'BOOKS-5',
+                delivery_note: null,
+              },
+            ],
+          }),
+        );
+      });
+
+      const as = (
+        token: string,
+        method: 'GET' | 'POST' | 'PATCH',
+        path: string,
+        payload?: object,
+      ) =>
+        app.inject({
+          method,
+          url: url(path),
+          headers: bearer(token),
+          ...(payload ? { payload } : {}),
+        });
+
+      /** A player with the coupon of a whole batch of answers. */
+      async function playerWithCoupon() {
+        const someone = await signedInPlayer(app);
+        const entry = DrawEntryResponse.parse(
+          (await as(someone.token, 'POST', 'draw_entries', {})).json(),
+        ).data;
+        for (let answered = 0; answered < QUESTIONS_PER_BATCH; answered += 1) {
+          const next = NextQuestionResponse.parse(
+            (await as(someone.token, 'GET', 'questionnaires/next')).json(),
+          ).data;
+          await as(someone.token, 'PATCH', `questionnaires/${next.id}`, {
+            question_prompt: next.attributes.next_question,
+            answer: true,
+            draw_entry_id: entry.id,
+            isSkipped: false,
+          });
+        }
+        const paid = RewardsResponse.parse(
+          (await as(someone.token, 'POST', 'rewards', { draw_entry_id: entry.id })).json(),
+        ).data;
+        const coupon = paid.find((reward) => reward.type === 'coupon_reward');
+        if (!coupon) throw new Error('no coupon was paid');
+        return { token: someone.token, coupon: coupon.id };
+      }
+
+      it('takes no body at all, as with an empty object', async () => {
+        const claimer = await playerWithCoupon();
+        const claim = { method: 'POST' as const, url: url(`rewards/${claimer.coupon}/claim`) };
+        const claimed = await app.inject({ ...claim, headers: bearer(claimer.token) });
+        expect(claimed.statusCode, claimed.body).toBe(200);
+        expect(ClaimCouponResponse.parse(claimed.json()).data.message).toBe('BOOKS-5');
+        const again = await app.inject({ ...claim, headers: bearer(claimer.token), payload: {} });
+        expect(again.statusCode).toBe(409);
+
+        const deleter = await playerWithCoupon();
+        const remove = { method: 'DELETE' as const, url: url(`rewards/${deleter.coupon}`) };
+        expect((await app.inject({ ...remove, headers: bearer(deleter.token) })).statusCode).toBe(
+          204,
+        );
+        const gone = await app.inject({ ...remove, headers: bearer(deleter.token), payload: {} });
+        expect(gone.statusCode).toBe(404);
+        // An unknown reward answers the same with no body as with {}.
+        const unknown = await app.inject({
+          method: 'DELETE',
+          url: url(`rewards/${deleter.coupon}`),
+          headers: bearer(deleter.token),
+        });
+        expect(unknown.json()).toEqual(gone.json());
+      });
+    });
+  });
+
+  describe('path segments longer than a file name', () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'bb-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>BLACK BUTTON</title>');
+    afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+
+    it('answers 404 in the errors shape, as for any path that names nothing', async () => {
+      const served = await buildTestApp(database(), { clientDir });
+      const long = 'a'.repeat(256);
+      for (const path of [`/${long}`, `/assets/${long}.js`, `/api/v1/grand_prizes/${long}`]) {
+        const response = await served.inject({ method: 'GET', url: path });
+        expect(response.statusCode, path).toBe(404);
+        expect(ErrorBody.parse(response.json()).errors[0]?.code).toBe('not_found');
+      }
+      // A page asked for loads the app, as every client-side path does.
+      const page = await served.inject({
+        method: 'GET',
+        url: `/${long}`,
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('BLACK BUTTON');
+    });
   });
 
   describe('refusals by the router and the HTTP parser, on a real socket', () => {
@@ -350,12 +530,12 @@ describe.each(databases)('hostile input (%s)', (kind) => {
       expect(response.body).not.toContain('draws');
     });
 
-    it('answers a path parameter over the length limit in the errors shape', async () => {
+    it('answers a path parameter over the length limit with 404, as one that names nothing', async () => {
       const long = 'A'.repeat(500);
       const response = await expectRefusal(
         `GET /api/v1/grand_prizes/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
-        414,
-        'uri_too_long',
+        404,
+        'not_found',
       );
       expect(response.body).not.toContain(long);
     });

@@ -11,7 +11,7 @@ export default function clickRoutes(app: FastifyInstance) {
     `/${PATHS.clicks}`,
     {
       schema: { body: ClickRequest, response: { 201: ClickResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       await clicks.record(sessionOf(request).user.id, request.body.click);

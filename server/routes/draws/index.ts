@@ -62,7 +62,7 @@ export default function drawRoutes(app: FastifyInstance) {
         response: { 200: DrawEntryResponse, 201: DrawEntryResponse },
       },
       // The press checks its session in its own statement (the product's busiest call).
-      preHandler: app.verifyToken,
+      onRequest: app.verifyToken,
     },
     async (request, reply) => {
       const pressed = await draws.pressInSession(tokenSessionIdOf(request));
@@ -76,7 +76,7 @@ export default function drawRoutes(app: FastifyInstance) {
     `/${DRAW_PATHS.drawEntries}/:id`,
     {
       schema: { params: DrawEntryIdParams, response: { 200: DrawEntryResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       data: await draws.entry(sessionOf(request).user.id, request.params.id),
@@ -88,7 +88,7 @@ export default function drawRoutes(app: FastifyInstance) {
     {
       schema: { response: { 200: TimerResponse } },
       // Checks its session in its own statement: after a closing every app asks at once.
-      preHandler: app.verifyToken,
+      onRequest: app.verifyToken,
     },
     async (request) => {
       const timer = await draws.timerInSession(tokenSessionIdOf(request));

@@ -31,7 +31,7 @@ export default function inviteRoutes(app: FastifyInstance) {
     {
       preValidation: absentBodyAsEmptyObject,
       schema: { body: EmptyRequest, response: { 201: CreateInviteResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const code = await invites.createPersonal(sessionOf(request).user.id);
@@ -41,7 +41,7 @@ export default function inviteRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${PATHS.invites}`,
-    { schema: { response: { 200: InviteListResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: InviteListResponse } }, onRequest: app.authenticate },
     async (request) => ({ data: await invites.listPersonal(sessionOf(request).user.id) }),
   );
 

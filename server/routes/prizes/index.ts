@@ -15,13 +15,13 @@ export default function prizeRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${DRAW_PATHS.rewards}`,
-    { schema: { response: { 200: RewardListResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: RewardListResponse } }, onRequest: app.authenticate },
     async (request) => ({ data: await prizes.rewards(sessionOf(request).user.id) }),
   );
 
   routes.get(
     `/${DRAW_PATHS.grandPrizes}`,
-    { schema: { response: { 200: GrandPrizeListResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: GrandPrizeListResponse } }, onRequest: app.authenticate },
     async (request) => ({ data: await prizes.grandPrizes(sessionOf(request).user.id) }),
   );
 
@@ -29,7 +29,7 @@ export default function prizeRoutes(app: FastifyInstance) {
     `/${DRAW_PATHS.grandPrizes}/:id`,
     {
       schema: { params: GrandPrizeIdParams, response: { 200: GrandPrizeResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       data: await prizes.grandPrize(sessionOf(request).user.id, request.params.id),

@@ -13,6 +13,7 @@ import {
 } from '../../../contract/rewards';
 import { unauthorized } from '../../errors';
 import { sessionOf, tokenSessionIdOf } from '../../plugins/auth';
+import { absentBodyAsEmptyObject } from '../empty-body';
 
 /** Paying, claiming and clearing rewards (GET rewards lives with the other prizes). */
 export default function rewardRoutes(app: FastifyInstance) {
@@ -24,7 +25,7 @@ export default function rewardRoutes(app: FastifyInstance) {
     {
       schema: { body: PayRewardsRequest, response: { 201: RewardsResponse } },
       // Claims check their session in their own statement, as the press does.
-      preHandler: app.verifyToken,
+      onRequest: app.verifyToken,
     },
     async (request, reply) => {
       const paid = await rewards.payEntryInSession(
@@ -40,7 +41,7 @@ export default function rewardRoutes(app: FastifyInstance) {
     `/${REWARD_PATHS.wishlistCoupon}`,
     {
       schema: { body: WishlistCouponRequest, response: { 201: RewardResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const coupon = await rewards.firstSkipCoupon(
@@ -54,12 +55,13 @@ export default function rewardRoutes(app: FastifyInstance) {
   routes.post(
     '/rewards/:id/claim',
     {
+      preValidation: absentBodyAsEmptyObject,
       schema: {
         params: RewardIdParams,
         body: EmptyRequest,
         response: { 200: ClaimCouponResponse },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       data: await rewards.claim(sessionOf(request).user.id, request.params.id),
@@ -68,7 +70,11 @@ export default function rewardRoutes(app: FastifyInstance) {
 
   routes.delete(
     '/rewards/:id',
-    { schema: { params: RewardIdParams, body: EmptyRequest }, preHandler: app.authenticate },
+    {
+      preValidation: absentBodyAsEmptyObject,
+      schema: { params: RewardIdParams, body: EmptyRequest },
+      onRequest: app.authenticate,
+    },
     async (request, reply) => {
       await rewards.deleteCoupon(sessionOf(request).user.id, request.params.id);
       return reply.code(204).send();
@@ -77,7 +83,7 @@ export default function rewardRoutes(app: FastifyInstance) {
 
   routes.post(
     `/${REWARD_PATHS.playedBack}`,
-    { schema: { body: PlayedBackRequest }, preHandler: app.authenticate },
+    { schema: { body: PlayedBackRequest }, onRequest: app.authenticate },
     async (request, reply) => {
       await rewards.markPlayedBack(sessionOf(request).user.id, request.body.ids);
       return reply.code(204).send();

@@ -21,7 +21,7 @@ export default function questionnaireRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${QUESTIONNAIRE_PATHS.next}`,
-    { schema: { response: { 200: NextQuestionResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: NextQuestionResponse } }, onRequest: app.authenticate },
     async (request) => {
       const next = await questionnaires.next(sessionOf(request).user.id);
       return {
@@ -43,7 +43,7 @@ export default function questionnaireRoutes(app: FastifyInstance) {
         response: { 200: AnswerResponse },
       },
       // Answers check their session in their own statement, as the press does.
-      preHandler: app.verifyToken,
+      onRequest: app.verifyToken,
     },
     async (request) => {
       const { answer, draw_entry_id: drawEntryId, isSkipped } = request.body;
@@ -71,7 +71,7 @@ export default function questionnaireRoutes(app: FastifyInstance) {
     `/${QUESTIONNAIRE_PATHS.tellUsMore}`,
     {
       schema: { body: TellUsMoreRequest, response: { 201: TellUsMoreResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const entry = await questionnaires.tellUsMore(sessionOf(request).user.id);
@@ -81,7 +81,7 @@ export default function questionnaireRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${QUESTIONNAIRE_PATHS.hasFinished}`,
-    { schema: { response: { 200: HasFinishedResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: HasFinishedResponse } }, onRequest: app.authenticate },
     async (request) => ({
       data: { data: await questionnaires.hasFinished(sessionOf(request).user.id) },
     }),
@@ -91,7 +91,7 @@ export default function questionnaireRoutes(app: FastifyInstance) {
     `/${QUESTIONNAIRE_PATHS.skip}`,
     {
       schema: { body: SkipQuestionnaireRequest, response: { 201: SkipQuestionnaireResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const drawEntryId = request.body.draw_entry_id;

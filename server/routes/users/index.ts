@@ -43,7 +43,7 @@ export default async function userRoutes(app: FastifyInstance, options: UserRout
     {
       preValidation: absentBodyAsEmptyObject,
       schema: { params: UserIdParams, body: EmptyRequest, response: { 200: LogoutResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       await users.deleteAccount(sessionOf(request).user.id, request.params.id);
@@ -82,7 +82,7 @@ export default async function userRoutes(app: FastifyInstance, options: UserRout
     {
       preValidation: absentBodyAsEmptyObject,
       schema: { body: EmptyRequest, response: { 200: LogoutResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => {
       await sessions.revoke(sessionOf(request).id);

@@ -14,7 +14,7 @@ export default function walletRoutes(app: FastifyInstance) {
 
   routes.get(
     `/${DRAW_PATHS.wallet}`,
-    { schema: { response: { 200: WalletResponse } }, preHandler: app.authenticate },
+    { schema: { response: { 200: WalletResponse } }, onRequest: app.authenticate },
     async (request) => ({ data: await wallet.show(sessionOf(request).user.id) }),
   );
 
@@ -22,7 +22,7 @@ export default function walletRoutes(app: FastifyInstance) {
     `/${DRAW_PATHS.walletEntries}`,
     {
       schema: { body: WalletEntriesRequest, response: { 201: WalletEntriesResponse } },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request, reply) => {
       const result = await wallet.enter(sessionOf(request).user.id, request.body.count);
