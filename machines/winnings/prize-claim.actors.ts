@@ -1,8 +1,11 @@
-// The calls the grand prize claim makes, as actors the machine invokes by id. The app builds them
-// from the real API client; tests build them from fakes. A failed call reaches the chart as
-// `xstate.error.actor.<id>` whose error carries the HTTP status and the server's detail.
+// The calls the claim of a grand prize or a referral bonus makes, as actors the machine invokes
+// by id. The app builds them from the real API client; tests build them from fakes. A failed call
+// reaches the chart as `xstate.error.actor.<id>` whose error carries the HTTP status and the
+// server's detail.
 import { fromPromise } from 'xstate';
 import type {
+  ClaimBonusRequest,
+  ClaimBonusResponse,
   ClaimPrizeRequest,
   ClaimPrizeResponse,
   PaymentChoicesResponse,
@@ -13,7 +16,16 @@ import type {
 export type PrizeClaimApi = {
   paymentChoices: (grandPrizeId: string) => Promise<PaymentChoicesResponse>;
   claimPrize: (body: ClaimPrizeRequest) => Promise<ClaimPrizeResponse>;
+  claimBonus: (body: ClaimBonusRequest) => Promise<ClaimBonusResponse>;
 };
+
+/** What is claimed: a grand prize, or a referral bonus (paid the same ways, claimed elsewhere). */
+export type ClaimKind = 'grandPrize' | 'referralBonus';
+
+/** A payout request: the call its kind names, and that call's body. */
+export type PayoutRequest =
+  | { kind: 'grandPrize'; body: ClaimPrizeRequest }
+  | { kind: 'referralBonus'; body: ClaimBonusRequest };
 
 export type CashierCheck = { name: string; address: string };
 
@@ -28,23 +40,37 @@ export type LoadPaymentChoicesInput = { prizeId: string };
 /** The payout request the server recorded, and what it says about it. */
 export type PrizeClaimed = { paymentMethod: PaymentMethod; message: string };
 
-/**
- * The claim's body: what the player typed goes in the field its method names (an e-mail address
- * for PayPal and the Virtual Visa card, a username for Venmo).
- */
+/** What the player typed goes in the field its method names: `email` for PayPal and the card. */
+function methodFields(method: PaymentMethod, details: string) {
+  switch (method) {
+    case 'PayPal':
+      return { payment_method: 'PayPal', email: details } as const;
+    case 'Venmo':
+      return { payment_method: 'Venmo', handle: details } as const;
+    case 'Virtual Visa':
+      return { payment_method: 'Virtual Visa', email: details } as const;
+  }
+}
+
+/** The claim's body for a grand prize (an e-mail address or a Venmo username). */
 export function toClaimRequest(
   prizeId: string,
   method: PaymentMethod,
   details: string,
 ): ClaimPrizeRequest {
-  switch (method) {
-    case 'PayPal':
-      return { grand_prize_id: prizeId, payment_method: 'PayPal', email: details };
-    case 'Venmo':
-      return { grand_prize_id: prizeId, payment_method: 'Venmo', handle: details };
-    case 'Virtual Visa':
-      return { grand_prize_id: prizeId, payment_method: 'Virtual Visa', email: details };
-  }
+  return { grand_prize_id: prizeId, ...methodFields(method, details) };
+}
+
+/** The payout request for what is claimed, with the details the player typed. */
+export function toPayoutRequest(
+  kind: ClaimKind,
+  id: string,
+  method: PaymentMethod,
+  details: string,
+): PayoutRequest {
+  return kind === 'grandPrize'
+    ? { kind, body: toClaimRequest(id, method, details) }
+    : { kind, body: { referral_bonus_id: id, ...methodFields(method, details) } };
 }
 
 export function createPrizeClaimActors(api: PrizeClaimApi) {
@@ -53,8 +79,12 @@ export function createPrizeClaimActors(api: PrizeClaimApi) {
       const { data } = await api.paymentChoices(input.prizeId);
       return { choices: data.choices, cashierCheck: data.cashier_check };
     }),
-    claimPrize: fromPromise<PrizeClaimed, ClaimPrizeRequest>(async ({ input }) => {
-      const { data } = await api.claimPrize(input);
+    // One actor for both kinds, so the chart has one claim and one set of failures.
+    claimPrize: fromPromise<PrizeClaimed, PayoutRequest>(async ({ input }) => {
+      const { data } =
+        input.kind === 'grandPrize'
+          ? await api.claimPrize(input.body)
+          : await api.claimBonus(input.body);
       return { paymentMethod: data.payment_method, message: data.message };
     }),
   };
@@ -69,4 +99,5 @@ const notConnected = (): Promise<never> =>
 export const disconnectedPrizeClaimActors = createPrizeClaimActors({
   paymentChoices: notConnected,
   claimPrize: notConnected,
+  claimBonus: notConnected,
 });

@@ -1,13 +1,14 @@
-// The grand prize claim (spec sections 2, 4 and 8, DESIGN section 2): the winner picks how the
-// prize is paid (Venmo, PayPal or a Virtual Visa card; only the card when a cashier check with a
-// name and an address is on the prize), gives what that method needs, and the server records one
-// payout request. It runs as a child of the winnings drawer's modal and of /grandPrize, each
-// offering its own methods, and ends with whether the prize is claimed, so its parent can show
-// the prize as claimed. The machine asks the app to toast; it knows no route.
-import { CLAIM_ERROR, CLAIM_FAILED, PAYMENT_METHODS } from '../../contract/winnings';
+// The claim of a grand prize or a referral bonus (spec sections 2, 4 and 8, DESIGN sections 2
+// and 4): the winner picks how it is paid (Venmo, PayPal or a Virtual Visa card; only the card
+// when a cashier check with a name and an address is on a prize), gives what that method needs,
+// and the server records one payout request. Its input says which of the two it claims, and so
+// which call records it. It runs as a child of the winnings drawer's modals and of /grandPrize,
+// each offering its own methods, and ends with whether it is claimed, so its parent can show it
+// claimed. The machine asks the app to toast; it knows no route.
+import { CLAIM_ERROR, CLAIM_FAILED } from '../../contract/winnings';
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
-import { toClaimRequest } from './prize-claim.actors';
-import { asPaymentMethod, failureToast, prizeClaimSetup } from './prize-claim.setup';
+import { toPayoutRequest } from './prize-claim.actors';
+import { claimContext, failureToast, prizeClaimSetup } from './prize-claim.setup';
 
 export type {
   PrizeClaimContext,
@@ -19,18 +20,9 @@ export type {
 
 export const prizeClaimMachine = prizeClaimSetup.createMachine({
   id: 'prizeClaim',
-  context: ({ input }) => ({
-    prizeId: input.prize.id,
-    amount: input.prize.additional_info.prize_amount,
-    offered: input.offered ?? PAYMENT_METHODS,
-    choices: [],
-    method: asPaymentMethod(input.prize.payment_method),
-    details: '',
-    claimed: input.prize.claimed,
-    paid: input.prize.paid ?? false,
-    message: null,
-  }),
+  context: ({ input }) => claimContext(input),
   output: ({ context }) => ({
+    kind: context.kind,
     claimed: context.claimed,
     prizeId: context.prizeId,
     paymentMethod: context.claimed ? context.method : null,
@@ -41,8 +33,14 @@ export const prizeClaimMachine = prizeClaimSetup.createMachine({
   },
   states: {
     opening: {
-      description: 'A prize claimed before shows how it is paid; any other asks how to pay it.',
-      always: [{ guard: 'isClaimedAlready', target: 'claimed' }, { target: 'loadingChoices' }],
+      description:
+        'A prize or bonus claimed before shows how it is paid. A referral bonus can be paid ' +
+        'all three ways; a grand prize asks the server how.',
+      always: [
+        { guard: 'isClaimedAlready', target: 'claimed' },
+        { guard: 'isReferralBonus', target: 'choosing' },
+        { target: 'loadingChoices' },
+      ],
     },
     loadingChoices: {
       description: 'Asks the server how this prize can be paid.',
@@ -67,7 +65,7 @@ export const prizeClaimMachine = prizeClaimSetup.createMachine({
     choosing: {
       description:
         'Venmo, PayPal or Virtual Visa, as this screen offers them; only Virtual Visa when a ' +
-        'cashier check with a name and an address is on the prize.',
+        'cashier check with a name and an address is on a grand prize.',
       on: {
         'claim.choose': { guard: 'isChoiceShown', target: 'entering', actions: 'chooseMethod' },
       },
@@ -82,13 +80,15 @@ export const prizeClaimMachine = prizeClaimSetup.createMachine({
       },
     },
     claiming: {
-      description: 'The one payout request of this prize is on its way.',
+      description:
+        'The one payout request of this prize (reward_payment_choices/claim) or bonus ' +
+        '(referral_bonuses/claim) is on its way.',
       invoke: {
         id: 'claimPrize',
         src: 'claimPrize',
         // hasValidDetails let the player in only with a method chosen.
         input: ({ context }) =>
-          toClaimRequest(context.prizeId, context.method!, context.details.trim()),
+          toPayoutRequest(context.kind, context.prizeId, context.method!, context.details.trim()),
         onDone: {
           target: 'claimed',
           actions: { type: 'recordClaim', params: ({ event }) => event.output },
@@ -109,6 +109,7 @@ export const prizeClaimMachine = prizeClaimSetup.createMachine({
             ],
           },
           {
+            // Only a grand prize's methods can change (a cashier check put on it).
             guard: { type: 'isMethodWithdrawn', params: ({ event }) => toCallFailure(event.error) },
             target: 'loadingChoices',
             actions: { type: 'showToast', params: failureToast(CLAIM_FAILED) },
@@ -128,11 +129,11 @@ export const prizeClaimMachine = prizeClaimSetup.createMachine({
     },
     claimed: {
       description:
-        'How the prize is paid: the server’s word on a claim just made, or the method (and ' +
-        'whether it was paid) of an earlier one. Done closes.',
+        'How it is paid: the server’s word on a claim just made, or the method (and whether ' +
+        'it was paid) of an earlier one. Done closes.',
     },
     closed: {
-      description: 'The claim is left; its parent hears whether the prize is claimed.',
+      description: 'The claim is left; its parent hears whether it is claimed.',
       type: 'final',
     },
   },

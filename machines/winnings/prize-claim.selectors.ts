@@ -2,6 +2,7 @@
 // never to the whole snapshot, and asks the machine (`can`) whether a control is enabled.
 import type { SnapshotFrom } from 'xstate';
 import type { PaymentMethod } from '../../contract/winnings';
+import type { ClaimKind } from './prize-claim.actors';
 import type { PrizeClaimMachine } from './prize-claim.machine';
 
 type PrizeClaimSnapshot = SnapshotFrom<PrizeClaimMachine>;
@@ -19,6 +20,9 @@ export function selectPrizeClaimScreen(snapshot: PrizeClaimSnapshot): PrizeClaim
 }
 
 export const selectPrizeId = (snapshot: PrizeClaimSnapshot): string => snapshot.context.prizeId;
+
+/** A grand prize or a referral bonus. */
+export const selectClaimKind = (snapshot: PrizeClaimSnapshot): ClaimKind => snapshot.context.kind;
 
 export const selectPrizeAmount = (snapshot: PrizeClaimSnapshot): number => snapshot.context.amount;
 
@@ -42,12 +46,13 @@ export const selectCanRetry = (snapshot: PrizeClaimSnapshot): boolean =>
   snapshot.can({ type: 'claim.retry' });
 
 /**
- * How the prize is paid: the server's message on a claim made here, else the method it was
- * claimed with ('Your prize will be paid by PayPal.', once paid 'Paid by PayPal.').
+ * How it is paid: the server's message on a claim made here, else the method it was claimed
+ * with ('Your prize will be paid by PayPal.', once paid 'Paid by PayPal.').
  */
 export function selectClaimedMessage(snapshot: PrizeClaimSnapshot): string {
-  const { message, method, paid } = snapshot.context;
+  const { message, method, paid, kind } = snapshot.context;
   if (message !== null) return message;
-  if (method === null) return paid ? 'Your prize has been paid.' : 'Your prize has been claimed.';
-  return paid ? `Paid by ${method}.` : `Your prize will be paid by ${method}.`;
+  const what = kind === 'grandPrize' ? 'Your prize' : 'Your bonus';
+  if (method === null) return paid ? `${what} has been paid.` : `${what} has been claimed.`;
+  return paid ? `Paid by ${method}.` : `${what} will be paid by ${method}.`;
 }

@@ -4,18 +4,22 @@
 import { assign, emit, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import {
+  BONUS_ALREADY_CLAIMED,
+  ClaimBonusRequest,
   ClaimPrizeRequest,
   METHOD_NOT_OFFERED,
   PAYMENT_METHODS,
   PRIZE_ALREADY_CLAIMED,
   type PaymentMethod,
+  type ReferralBonus,
 } from '../../contract/winnings';
 import type { ToastEffect, ToastParams } from '../shared/effects';
 import type { CallFailure } from '../entry-flow/entry-flow.actors';
 import {
   disconnectedPrizeClaimActors,
-  toClaimRequest,
+  toPayoutRequest,
   type CashierCheck,
+  type ClaimKind,
   type PaymentChoices,
   type PrizeClaimed,
 } from './prize-claim.actors';
@@ -23,13 +27,21 @@ import {
 /** Methods a cashier check on the prize rules out (spec section 4): it is paid by card only. */
 const NOT_WITH_CASHIER_CHECK: readonly PaymentMethod[] = ['Venmo', 'PayPal'];
 
-export type PrizeClaimInput = {
-  prize: GrandPrize;
-  /** The methods this screen offers (/grandPrize: PayPal and Venmo); all three by default. */
-  offered?: readonly PaymentMethod[];
-};
+/** A referral bonus is paid by any of the three: no cashier check is ever put on one. */
+export const BONUS_METHODS: readonly PaymentMethod[] = PAYMENT_METHODS;
+
+export type PrizeClaimInput =
+  | {
+      prize: GrandPrize;
+      /** The methods this screen offers (/grandPrize: PayPal and Venmo); all three by default. */
+      offered?: readonly PaymentMethod[];
+    }
+  | { bonus: ReferralBonus };
 
 export type PrizeClaimContext = {
+  /** A grand prize, or a referral bonus: which call claims it, and what the screen calls it. */
+  kind: ClaimKind;
+  /** The grand prize's or the referral bonus's id. */
   prizeId: string;
   amount: number;
   offered: readonly PaymentMethod[];
@@ -53,6 +65,7 @@ export type PrizeClaimEvent =
   | { type: 'claim.close' };
 
 export type PrizeClaimOutput = {
+  kind: ClaimKind;
   claimed: boolean;
   prizeId: string;
   paymentMethod: PaymentMethod | null;
@@ -83,13 +96,47 @@ export function choicesToShow(
   return shown.length > 0 ? shown : payable;
 }
 
+/** The context a claim starts with, from what its parent hands it. */
+export function claimContext(input: PrizeClaimInput): PrizeClaimContext {
+  const common = { choices: [], details: '', message: null };
+  if ('bonus' in input) {
+    const { bonus } = input;
+    return {
+      ...common,
+      kind: 'referralBonus',
+      prizeId: bonus.id,
+      amount: bonus.amount,
+      offered: BONUS_METHODS,
+      // Nothing to ask the server: a bonus can be paid every way.
+      choices: bonus.claimed ? [] : BONUS_METHODS,
+      method: bonus.payment_method,
+      claimed: bonus.claimed,
+      paid: bonus.paid,
+    };
+  }
+  const { prize } = input;
+  return {
+    ...common,
+    kind: 'grandPrize',
+    prizeId: prize.id,
+    amount: prize.additional_info.prize_amount,
+    offered: input.offered ?? PAYMENT_METHODS,
+    method: asPaymentMethod(prize.payment_method),
+    claimed: prize.claimed,
+    paid: prize.paid ?? false,
+  };
+}
+
 /** Why the details cannot be sent for `method` (the contract's message), or null. */
 export function detailsProblem(
+  kind: ClaimKind,
   prizeId: string,
   method: PaymentMethod,
   details: string,
 ): string | null {
-  const result = ClaimPrizeRequest.safeParse(toClaimRequest(prizeId, method, details));
+  const { body } = toPayoutRequest(kind, prizeId, method, details);
+  const result =
+    kind === 'grandPrize' ? ClaimPrizeRequest.safeParse(body) : ClaimBonusRequest.safeParse(body);
   if (result.success) return null;
   // Only the player's part: a bad prize id is the server's to answer.
   const field = method === 'Venmo' ? 'handle' : 'email';
@@ -115,17 +162,20 @@ export const prizeClaimSetup = setup({
   actors: disconnectedPrizeClaimActors,
   guards: {
     isClaimedAlready: ({ context }) => context.claimed,
+    isReferralBonus: ({ context }) => context.kind === 'referralBonus',
     isChoiceShown: ({ context, event }) =>
       event.type === 'claim.choose' && context.choices.includes(event.method),
     hasValidDetails: ({ context, event }) =>
       event.type === 'claim.submit' &&
       context.method !== null &&
       event.details.trim() !== '' &&
-      detailsProblem(context.prizeId, context.method, event.details) === null,
+      detailsProblem(context.kind, context.prizeId, context.method, event.details) === null,
     isClaimedElsewhere: (_, failure: CallFailure) => failure.status === 409,
-    // A cashier check was put on the prize since its choices were loaded.
-    isMethodWithdrawn: (_, failure: CallFailure) =>
-      failure.status === 422 && failure.detail === METHOD_NOT_OFFERED,
+    // A cashier check was put on the prize since its choices were loaded (never on a bonus).
+    isMethodWithdrawn: ({ context }, failure: CallFailure) =>
+      context.kind === 'grandPrize' &&
+      failure.status === 422 &&
+      failure.detail === METHOD_NOT_OFFERED,
     isRefused: (_, failure: CallFailure) => isRefusal(failure),
   },
   actions: {
@@ -150,10 +200,12 @@ export const prizeClaimSetup = setup({
       message: params.message,
     })),
     // Claimed from another device or tab: how is not ours to know.
-    recordClaimedElsewhere: assign((_, params: CallFailure) => ({
+    recordClaimedElsewhere: assign(({ context }, params: CallFailure) => ({
       claimed: true,
       method: null,
-      message: params.detail ?? PRIZE_ALREADY_CLAIMED,
+      message:
+        params.detail ??
+        (context.kind === 'grandPrize' ? PRIZE_ALREADY_CLAIMED : BONUS_ALREADY_CLAIMED),
     })),
   },
 });

@@ -1,17 +1,20 @@
-// The winnings drawer (spec sections 2, 4 and 9): /winnings slides down 500 ms after it opens,
-// in 500 ms, and lists what the player has won: coupons by brand, 'You won $X' for each grand
-// prize, the referral bonuses their invitees' wins earned them, then 'Contact Us', the legal
-// pages and 'Logout'. A swipe down past a sixth of the screen, or the close control, slides it
-// back up and goes to /home. Selecting a coupon opens its claim; a grand prize opens the prize
-// claim (a child machine, shared with /grandPrize); 'Logout' asks first, then the session logs
-// out or deletes the account. The panel (how far it is open), the content (what it lists, which
-// modal is up) and the account (the logout question) are parallel regions: the list loads
-// while the drawer slides, and Contact Us and Logout work even when it could not load.
+// The winnings drawer (spec sections 2, 4 and 9, DESIGN sections 3 and 4): /winnings slides
+// down 500 ms after it opens, in 500 ms, and lists what the player has won: coupons by brand
+// (claimed ones under 'Claimed', for good), 'You won $X' for each grand prize, the referral
+// bonuses their invitees' wins earned them, then 'Contact Us' with the operator's answers, the
+// legal pages and 'Logout'. A swipe down past a sixth of the screen, or the close control, slides
+// it back up and goes to /home. Selecting a coupon opens its claim; a grand prize or a referral
+// bonus opens the payout claim (a child machine, shared with /grandPrize); an answered message
+// opens its conversation; 'Logout' asks first, then the session logs out or deletes the account.
+// The panel (how far it is open), the content (what it lists, which modal is up), the messages
+// (the answers to Contact Us) and the account (the logout question) are parallel regions: the
+// lists load while the drawer slides, and Contact Us and Logout work even when they could not.
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
 import {
   EMPTY_WINNINGS,
   TOAST_COUPON_CLAIM_FAILED,
   TOAST_COUPON_GONE,
+  TOAST_COUPON_CLAIMED_ELSEWHERE,
   TOAST_WINNINGS_LOAD_FAILED,
   winningsDrawerSetup,
 } from './winnings-drawer.setup';
@@ -25,7 +28,11 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
     ...EMPTY_WINNINGS,
     selectedCouponId: null,
     couponMessage: null,
+    couponCode: null,
     selectedPrizeId: null,
+    selectedBonusId: null,
+    threads: [],
+    openThreadId: null,
   },
   entry: { type: 'logClick', params: { event: 'my_winnings_viewed' } },
   states: {
@@ -100,10 +107,15 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
                   target: 'claimingPrize',
                   actions: { type: 'selectPrize', params: ({ event }) => ({ id: event.id }) },
                 },
+                'drawer.selectBonus': {
+                  guard: 'isListedBonus',
+                  target: 'claimingBonus',
+                  actions: { type: 'selectBonus', params: ({ event }) => ({ id: event.id }) },
+                },
               },
             },
             couponSelected: {
-              description: 'The coupon claim modal: Claim, or close it.',
+              description: 'The claim modal of a coupon not claimed yet: Claim, or close it.',
               on: {
                 'drawer.claimCoupon': 'claimingCoupon',
                 'drawer.dismissCoupon': { target: 'browsing', actions: 'forgetCoupon' },
@@ -117,15 +129,23 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
                 input: ({ context }) => ({ id: context.selectedCouponId ?? '' }),
                 onDone: {
                   target: 'couponClaimed',
-                  actions: [
-                    {
-                      type: 'storeCouponMessage',
-                      params: ({ event }) => ({ message: event.output }),
-                    },
-                    'removeSelectedCoupon',
-                  ],
+                  actions: { type: 'recordCouponClaim', params: ({ event }) => event.output },
                 },
                 onError: [
+                  {
+                    guard: {
+                      type: 'isCouponClaimedElsewhere',
+                      params: ({ event }) => toCallFailure(event.error),
+                    },
+                    target: '#winningsDrawer.content.loading',
+                    actions: [
+                      'forgetCoupon',
+                      {
+                        type: 'showToast',
+                        params: { message: TOAST_COUPON_CLAIMED_ELSEWHERE, variant: 'error' },
+                      },
+                    ],
+                  },
                   {
                     guard: {
                       type: 'isGoneCoupon',
@@ -155,7 +175,8 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
               },
             },
             couponClaimed: {
-              description: 'What the coupon gives: its code or delivery note, to copy.',
+              description:
+                "What the coupon gives: its code (to copy) or delivery note; it is listed under 'Claimed' from now on.",
               on: { 'drawer.dismissCoupon': { target: 'browsing', actions: 'forgetCoupon' } },
             },
             claimingPrize: {
@@ -168,9 +189,77 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
                 }),
                 onDone: {
                   target: 'browsing',
-                  actions: { type: 'recordPrizeClaim', params: ({ event }) => event.output },
+                  actions: { type: 'recordClaim', params: ({ event }) => event.output },
                 },
               },
+            },
+            claimingBonus: {
+              description:
+                'The referral bonus modal: Venmo, PayPal or Virtual Visa, then the claim; a bonus claimed before shows how it is paid.',
+              invoke: {
+                id: 'prizeClaim',
+                src: 'prizeClaim',
+                input: ({ context }) => ({
+                  bonus: context.referralBonuses.find((b) => b.id === context.selectedBonusId)!,
+                }),
+                onDone: {
+                  target: 'browsing',
+                  actions: { type: 'recordClaim', params: ({ event }) => event.output },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    messages: {
+      description:
+        "The operator's answers to the player's Contact Us messages, listed under Contact Us; 'New' until read.",
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The answered messages load while the drawer slides.',
+          invoke: {
+            id: 'loadContactThreads',
+            src: 'loadContactThreads',
+            onDone: {
+              target: 'listed',
+              actions: { type: 'storeThreads', params: ({ event }) => event.output },
+            },
+            onError: 'unavailable',
+          },
+        },
+        unavailable: {
+          description: 'They could not load: none is listed, and Contact Us still opens the form.',
+        },
+        listed: {
+          initial: 'browsing',
+          states: {
+            browsing: {
+              description: "Each answered message by its subject, 'New' while a reply is unread.",
+              on: {
+                'drawer.openThread': [
+                  { guard: 'hasUnreadReplies', target: 'markingRead', actions: 'openThread' },
+                  { guard: 'isListedThread', target: 'reading', actions: 'openThread' },
+                ],
+              },
+            },
+            markingRead: {
+              description:
+                "The conversation is open and the server is told it was read; 'New' goes once it has.",
+              invoke: {
+                id: 'markThreadRead',
+                src: 'markThreadRead',
+                input: ({ context }) => ({ id: context.openThreadId ?? '' }),
+                onDone: { target: 'reading', actions: 'markOpenThreadRead' },
+                // Still 'New': the next opening tells the server again.
+                onError: 'reading',
+              },
+              on: { 'drawer.closeThread': { target: 'browsing', actions: 'closeThread' } },
+            },
+            reading: {
+              description: 'The player’s message and the answers, as plain text: Close.',
+              on: { 'drawer.closeThread': { target: 'browsing', actions: 'closeThread' } },
             },
           },
         },

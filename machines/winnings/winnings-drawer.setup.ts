@@ -2,12 +2,13 @@
 // timings and thresholds, texts, context and events, and the guards and actions the chart names.
 import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName } from '../../contract/api';
+import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import { type CallFailure } from '../entry-flow/entry-flow.actors';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect, ToastParams } from '../shared/effects';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
-import { disconnectedWinningsActors, type Winnings } from './winnings.actors';
+import { disconnectedWinningsActors, type CouponClaim, type Winnings } from './winnings.actors';
 
 export const WINNINGS_PATH = '/winnings';
 export const CONTACT_US_PATH = '/form/has-problem';
@@ -20,14 +21,23 @@ export const SWIPE_CLOSE_SHARE = 1 / 6;
 export const TOAST_WINNINGS_LOAD_FAILED = 'Your winnings could not be loaded. Please try again.';
 export const TOAST_COUPON_CLAIM_FAILED = 'This coupon could not be claimed. Please try again.';
 export const TOAST_COUPON_GONE = 'This coupon is no longer available.';
+export const TOAST_COUPON_CLAIMED_ELSEWHERE = ALREADY_CLAIMED;
 
 export type WinningsDrawerContext = Winnings & {
   /** The coupon whose claim modal is up. */
   selectedCouponId: string | null;
   /** What claiming it gave the player: the code or the delivery note. */
   couponMessage: string | null;
+  /** The code alone, when the offer has one (what 'Copy' copies). */
+  couponCode: string | null;
   /** The grand prize whose claim modal is up. */
   selectedPrizeId: string | null;
+  /** The referral bonus whose claim modal is up. */
+  selectedBonusId: string | null;
+  /** The player's Contact Us messages the operator has answered, newest first. */
+  threads: ContactThread[];
+  /** The conversation open on screen. */
+  openThreadId: string | null;
 };
 
 export type WinningsDrawerEvent =
@@ -39,6 +49,9 @@ export type WinningsDrawerEvent =
   | { type: 'drawer.claimCoupon' }
   | { type: 'drawer.dismissCoupon' }
   | { type: 'drawer.selectPrize'; id: string }
+  | { type: 'drawer.selectBonus'; id: string }
+  | { type: 'drawer.openThread'; id: string }
+  | { type: 'drawer.closeThread' }
   | { type: 'drawer.contactUs' }
   | { type: 'drawer.askLogout' }
   | { type: 'drawer.dismissLogout' }
@@ -47,9 +60,7 @@ export type WinningsDrawerEvent =
 
 export const EMPTY_WINNINGS: Winnings = { coupons: [], grandPrizes: [], referralBonuses: [] };
 
-/** A coupon the server no longer offers for claiming: it leaves the list. */
-const isGoneCoupon = (failure: CallFailure) =>
-  failure.status === 404 || (failure.status === 409 && failure.detail === ALREADY_CLAIMED);
+const hasUnread = (thread: ContactThread) => thread.replies.some((reply) => reply.unread);
 
 export const winningsDrawerSetup = setup({
   types: {
@@ -60,6 +71,8 @@ export const winningsDrawerSetup = setup({
       loadWinnings: 'loadWinnings';
       claimCoupon: 'claimCoupon';
       prizeClaim: 'prizeClaim';
+      loadContactThreads: 'loadContactThreads';
+      markThreadRead: 'markThreadRead';
     },
   },
   actors: { ...disconnectedWinningsActors, prizeClaim: prizeClaimMachine },
@@ -69,11 +82,24 @@ export const winningsDrawerSetup = setup({
       event.type === 'drawer.swipeEnded' &&
       event.screenHeight > 0 &&
       event.distance > event.screenHeight * SWIPE_CLOSE_SHARE,
+    // A claimed coupon is listed under 'Claimed', with nothing more to claim.
     isListedCoupon: ({ context, event }) =>
-      event.type === 'drawer.selectCoupon' && context.coupons.some((c) => c.id === event.id),
+      event.type === 'drawer.selectCoupon' &&
+      context.coupons.some((c) => c.id === event.id && c.attributes.claimed !== true),
     isListedPrize: ({ context, event }) =>
       event.type === 'drawer.selectPrize' && context.grandPrizes.some((p) => p.id === event.id),
-    isGoneCoupon: (_, failure: CallFailure) => isGoneCoupon(failure),
+    isListedBonus: ({ context, event }) =>
+      event.type === 'drawer.selectBonus' && context.referralBonuses.some((b) => b.id === event.id),
+    /** The server no longer knows the coupon (404): it leaves the list. */
+    isGoneCoupon: (_, failure: CallFailure) => failure.status === 404,
+    /** Claimed from another device or tab: the list loads again to show it under 'Claimed'. */
+    isCouponClaimedElsewhere: (_, failure: CallFailure) =>
+      failure.status === 409 && failure.detail === ALREADY_CLAIMED,
+    isListedThread: ({ context, event }) =>
+      event.type === 'drawer.openThread' && context.threads.some((t) => t.id === event.id),
+    hasUnreadReplies: ({ context, event }) =>
+      event.type === 'drawer.openThread' &&
+      context.threads.some((t) => t.id === event.id && hasUnread(t)),
   },
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
@@ -86,24 +112,66 @@ export const winningsDrawerSetup = setup({
     selectCoupon: assign((_, params: { id: string }) => ({
       selectedCouponId: params.id,
       couponMessage: null,
+      couponCode: null,
     })),
-    storeCouponMessage: assign((_, params: { message: string }) => ({
-      couponMessage: params.message,
+    // The modal shows what claiming gave; the coupon moves under 'Claimed' with it.
+    recordCouponClaim: assign(({ context }, claim: CouponClaim) => ({
+      couponMessage: claim.message,
+      couponCode: claim.code,
+      coupons: context.coupons.map((coupon) =>
+        coupon.id === context.selectedCouponId
+          ? {
+              ...coupon,
+              attributes: {
+                ...coupon.attributes,
+                claimed: true,
+                claim_message: claim.message,
+                code: claim.code,
+              },
+            }
+          : coupon,
+      ),
     })),
-    // Claimed (or gone): it leaves the list; its modal keeps what claiming it said.
     removeSelectedCoupon: assign(({ context }) => ({
       coupons: context.coupons.filter((coupon) => coupon.id !== context.selectedCouponId),
     })),
-    forgetCoupon: assign({ selectedCouponId: null, couponMessage: null }),
+    forgetCoupon: assign({ selectedCouponId: null, couponMessage: null, couponCode: null }),
     selectPrize: assign((_, params: { id: string }) => ({ selectedPrizeId: params.id })),
-    recordPrizeClaim: assign(({ context }, output: PrizeClaimOutput) => ({
-      selectedPrizeId: null,
-      grandPrizes: context.grandPrizes.map((prize) =>
-        prize.id === output.prizeId && output.claimed
-          ? { ...prize, claimed: true, payment_method: output.paymentMethod }
-          : prize,
+    selectBonus: assign((_, params: { id: string }) => ({ selectedBonusId: params.id })),
+    // A claim just made shows on the list as the server will list it from now on.
+    recordClaim: assign(({ context }, output: PrizeClaimOutput) => {
+      if (output.kind === 'grandPrize') {
+        return {
+          selectedPrizeId: null,
+          grandPrizes: context.grandPrizes.map((prize) =>
+            prize.id === output.prizeId && output.claimed
+              ? { ...prize, claimed: true, payment_method: output.paymentMethod }
+              : prize,
+          ),
+        };
+      }
+      return {
+        selectedBonusId: null,
+        referralBonuses: context.referralBonuses.map((bonus) =>
+          bonus.id === output.prizeId && output.claimed
+            ? { ...bonus, claimed: true, payment_method: output.paymentMethod }
+            : bonus,
+        ),
+      };
+    }),
+    storeThreads: assign((_, threads: ContactThread[]) => ({ threads })),
+    openThread: assign(({ event }) =>
+      event.type === 'drawer.openThread' ? { openThreadId: event.id } : {},
+    ),
+    // The server has it read: 'New' goes.
+    markOpenThreadRead: assign(({ context }) => ({
+      threads: context.threads.map((thread) =>
+        thread.id === context.openThreadId
+          ? { ...thread, replies: thread.replies.map((reply) => ({ ...reply, unread: false })) }
+          : thread,
       ),
     })),
+    closeThread: assign({ openThreadId: null }),
     // The account actions belong to the session: it signs out and clears the device.
     askSession: enqueueActions(
       ({ enqueue, system }, params: { type: 'session.logout' | 'session.deleteAccount' }) => {

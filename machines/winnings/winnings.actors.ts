@@ -8,6 +8,7 @@ import type {
   GrandPrizeListResponse,
   Reward,
 } from '../../contract/api';
+import type { ContactThread, ContactThreadsResponse } from '../../contract/contact';
 import type { ClaimCouponResponse } from '../../contract/rewards';
 import type {
   CouponListResponse,
@@ -21,16 +22,21 @@ export type WinningsApi = {
   grandPrizes: () => Promise<GrandPrizeListResponse>;
   referralBonuses: () => Promise<ReferralBonusListResponse>;
   claimCoupon: (id: string) => Promise<ClaimCouponResponse>;
+  contactThreads: () => Promise<ContactThreadsResponse>;
+  markContactThreadRead: (id: string) => Promise<unknown>;
   click: (body: { click: { event_name: ClickEventName; page_url: string } }) => Promise<unknown>;
 };
 
 /** Everything the drawer lists. */
 export type Winnings = {
-  /** Coupons and gift cards not claimed yet (a claimed one leaves the list). */
+  /** Coupons and gift cards, claimed ones too (a claimed coupon is the player's for good). */
   coupons: Reward[];
   grandPrizes: GrandPrize[];
   referralBonuses: ReferralBonus[];
 };
+
+/** What claiming a coupon gave: the code or delivery note, and the code alone where there is one. */
+export type CouponClaim = { message: string; code: string | null };
 
 export function createWinningsActors(api: WinningsApi) {
   return {
@@ -41,15 +47,23 @@ export function createWinningsActors(api: WinningsApi) {
         api.referralBonuses(),
       ]);
       return {
-        coupons: coupons.data.filter((coupon) => coupon.attributes.claimed !== true),
+        coupons: coupons.data,
         grandPrizes: grandPrizes.data,
         referralBonuses: referralBonuses.data,
       };
     }),
     loadGrandPrizes: fromPromise<GrandPrize[]>(async () => (await api.grandPrizes()).data),
-    claimCoupon: fromPromise<string, { id: string }>(
-      async ({ input }) => (await api.claimCoupon(input.id)).data.message,
+    claimCoupon: fromPromise<CouponClaim, { id: string }>(async ({ input }) => {
+      const { data } = await api.claimCoupon(input.id);
+      return { message: data.message, code: data.code ?? null };
+    }),
+    // Only the conversations the operator has answered are shown.
+    loadContactThreads: fromPromise<ContactThread[]>(async () =>
+      (await api.contactThreads()).data.filter((thread) => thread.replies.length > 0),
     ),
+    markThreadRead: fromPromise<void, { id: string }>(async ({ input }) => {
+      await api.markContactThreadRead(input.id);
+    }),
     // Analytics never get in the player's way: a failed click is dropped.
     logClick: fromPromise<void, { event: ClickEventName; pageUrl: string }>(async ({ input }) => {
       try {
@@ -72,5 +86,7 @@ export const disconnectedWinningsActors = createWinningsActors({
   grandPrizes: notConnected,
   referralBonuses: notConnected,
   claimCoupon: notConnected,
+  contactThreads: notConnected,
+  markContactThreadRead: notConnected,
   click: notConnected,
 });

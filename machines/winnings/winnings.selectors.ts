@@ -2,6 +2,7 @@
 // it shows and asks the machine (`can`) whether a control is enabled.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GrandPrize, Reward } from '../../contract/api';
+import type { ContactThread } from '../../contract/contact';
 import type { ReferralBonus } from '../../contract/winnings';
 import type { PrizeClaimMachine } from './prize-claim.machine';
 import type { WinningsDrawerMachine } from './winnings-drawer.machine';
@@ -28,15 +29,25 @@ export function selectContent(snapshot: DrawerSnapshot): DrawerContent {
   return coupons.length + grandPrizes.length + referralBonuses.length === 0 ? 'empty' : 'list';
 }
 
-/** The coupons grouped by brand (coupon_type), brands in the order of their newest coupon. */
+const isClaimed = (coupon: Reward) => coupon.attributes.claimed === true;
+
+/**
+ * The coupons not claimed yet, grouped by brand (coupon_type), brands in the order of their
+ * newest coupon.
+ */
 export function selectCouponsByType(snapshot: DrawerSnapshot): [string, Reward[]][] {
   const groups = new Map<string, Reward[]>();
   for (const coupon of snapshot.context.coupons) {
+    if (isClaimed(coupon)) continue;
     const type = coupon.attributes.coupon_type ?? 'Coupon';
     groups.set(type, [...(groups.get(type) ?? []), coupon]);
   }
   return [...groups.entries()];
 }
+
+/** The coupons claimed, newest first: listed under 'Claimed' for good. */
+export const selectClaimedCoupons = (snapshot: DrawerSnapshot): Reward[] =>
+  snapshot.context.coupons.filter(isClaimed);
 
 export const selectGrandPrizes = (snapshot: DrawerSnapshot): GrandPrize[] =>
   snapshot.context.grandPrizes;
@@ -45,7 +56,8 @@ export const selectReferralBonuses = (snapshot: DrawerSnapshot): ReferralBonus[]
   snapshot.context.referralBonuses;
 
 /** The modal on top of the list, if any. */
-export type DrawerModal = 'coupon' | 'couponClaiming' | 'couponClaimed' | 'prize' | 'logout' | null;
+export type DrawerModal =
+  'coupon' | 'couponClaiming' | 'couponClaimed' | 'prize' | 'bonus' | 'thread' | 'logout' | null;
 
 export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
   if (snapshot.matches({ account: 'confirmingLogout' })) return 'logout';
@@ -53,19 +65,37 @@ export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
   if (snapshot.matches({ content: { ready: 'claimingCoupon' } })) return 'couponClaiming';
   if (snapshot.matches({ content: { ready: 'couponClaimed' } })) return 'couponClaimed';
   if (snapshot.matches({ content: { ready: 'claimingPrize' } })) return 'prize';
+  if (snapshot.matches({ content: { ready: 'claimingBonus' } })) return 'bonus';
+  if (snapshot.context.openThreadId !== null) return 'thread';
   return null;
 }
 
-/** The coupon of the claim modal (it stays readable once claimed and off the list). */
+/** The player's answered messages, newest first. */
+export const selectThreads = (snapshot: DrawerSnapshot): ContactThread[] =>
+  snapshot.context.threads;
+
+/** A conversation with a reply the player has not read. */
+export const isNewThread = (thread: ContactThread): boolean =>
+  thread.replies.some((reply) => reply.unread);
+
+/** The conversation open on screen. */
+export const selectOpenThread = (snapshot: DrawerSnapshot): ContactThread | undefined =>
+  snapshot.context.threads.find((thread) => thread.id === snapshot.context.openThreadId);
+
+/** The coupon of the claim modal. */
 export const selectSelectedCouponId = (snapshot: DrawerSnapshot): string | null =>
   snapshot.context.selectedCouponId;
 
-/** The coupon of the claim modal while it is on the list (not once claimed). */
+/** The coupon of the claim modal. */
 export const selectSelectedCoupon = (snapshot: DrawerSnapshot): Reward | undefined =>
   snapshot.context.coupons.find((coupon) => coupon.id === snapshot.context.selectedCouponId);
 
 export const selectCouponMessage = (snapshot: DrawerSnapshot): string | null =>
   snapshot.context.couponMessage;
+
+/** The code alone, when claiming gave one: 'Copy' copies it (a delivery note has none). */
+export const selectCouponCode = (snapshot: DrawerSnapshot): string | null =>
+  snapshot.context.couponCode;
 
 /** The prize claim running in the grand prize modal. */
 export const selectDrawerPrizeClaim = (

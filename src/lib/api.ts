@@ -1,7 +1,7 @@
 // The one HTTP client of the app: ky with the bearer token attached, every answer parsed with
 // the shared contract. Machines receive these functions as actors; views never call them.
 import ky, { HTTPError } from 'ky';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   API_BASE,
   AppConfigResponse,
@@ -40,13 +40,20 @@ import {
   TellUsMoreResponse,
   type AnswerRequest,
 } from '../../contract/questionnaires';
-import { CONTACT_PATHS, ContactResponse, type ContactRequest } from '../../contract/contact';
 import {
+  CONTACT_PATHS,
+  ContactResponse,
+  ContactThreadsResponse,
+  type ContactRequest,
+} from '../../contract/contact';
+import {
+  ClaimBonusResponse,
   ClaimPrizeResponse,
   CouponListResponse,
   PaymentChoicesResponse,
   ReferralBonusListResponse,
   WINNINGS_PATHS,
+  type ClaimBonusRequest,
   type ClaimPrizeRequest,
 } from '../../contract/winnings';
 import {
@@ -123,6 +130,9 @@ async function call<S extends z.ZodMiniType>(
   return schema.parse(await response.json());
 }
 
+/** An answer without a body (204). */
+const NoContent = z.object({});
+
 export const api = {
   register: (body: RegistrationRequest) =>
     call(RegistrationResponse, () => http.post(PATHS.registrations, { json: body })),
@@ -191,9 +201,13 @@ export const api = {
     ),
   claimPrize: (body: ClaimPrizeRequest) =>
     call(ClaimPrizeResponse, () => http.post(WINNINGS_PATHS.claimPrize, { json: body })),
-  // Contact Us.
+  claimBonus: (body: ClaimBonusRequest) =>
+    call(ClaimBonusResponse, () => http.post(WINNINGS_PATHS.claimBonus, { json: body })),
+  // Contact Us, and the operator's answers.
   sendContactMessage: (body: ContactRequest) =>
     call(ContactResponse, () => http.post(CONTACT_PATHS.sendEmail, { json: body })),
+  contactThreads: () => call(ContactThreadsResponse, () => http.get(CONTACT_PATHS.messages)),
+  markContactThreadRead: (id: string) => call(NoContent, () => http.post(CONTACT_PATHS.read(id))),
 };
 
 export type Api = typeof api;

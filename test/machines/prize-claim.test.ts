@@ -2,14 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import {
+  BONUS_ALREADY_CLAIMED,
+  CARD_EMAIL_INVALID,
   CLAIM_ERROR,
   CLAIM_FAILED,
   METHOD_NOT_OFFERED,
+  PAYPAL_EMAIL_INVALID,
   PRIZE_ALREADY_CLAIMED,
+  VENMO_HANDLE_INVALID,
+  type ClaimBonusRequest,
+  type ClaimBonusResponse,
   type ClaimPrizeRequest,
   type ClaimPrizeResponse,
   type PaymentChoicesResponse,
   type PaymentMethod,
+  type ReferralBonus,
 } from '../../contract/winnings';
 import {
   createPrizeClaimActors,
@@ -21,6 +28,7 @@ import {
   type PrizeClaimEvent,
   type PrizeClaimInput,
 } from '../../machines/winnings/prize-claim.machine';
+import { detailsProblem } from '../../machines/winnings/prize-claim.setup';
 import {
   selectCanGoBack,
   selectCanRetry,
@@ -40,6 +48,7 @@ class FakePrizeClaimApi extends DeferredApi<keyof PrizeClaimApi> implements Priz
   paymentChoices = (grandPrizeId: string) =>
     this.call<PaymentChoicesResponse>('paymentChoices', grandPrizeId);
   claimPrize = (body: ClaimPrizeRequest) => this.call<ClaimPrizeResponse>('claimPrize', body);
+  claimBonus = (body: ClaimBonusRequest) => this.call<ClaimBonusResponse>('claimBonus', body);
 }
 
 function grandPrize(overrides: Partial<GrandPrize> = {}): GrandPrize {
@@ -72,10 +81,12 @@ const PAYPAL_MESSAGE = 'Your $500 prize will be sent to jane@example.com by PayP
 /** Lets the fake calls' answers reach the machine. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function start(input: Partial<PrizeClaimInput> = {}) {
+type PrizeInput = Extract<PrizeClaimInput, { prize: GrandPrize }>;
+
+function start(input: Partial<PrizeInput> | { bonus: ReferralBonus } = {}) {
   const api = new FakePrizeClaimApi();
   const actor = createActor(prizeClaimMachine.provide({ actors: createPrizeClaimActors(api) }), {
-    input: { prize: grandPrize(), ...input },
+    input: 'bonus' in input ? input : { prize: grandPrize(), ...input },
   });
   const emitted: PrizeClaimEmitted[] = [];
   actor.on('*', (effect) => emitted.push(effect));
@@ -86,7 +97,7 @@ function start(input: Partial<PrizeClaimInput> = {}) {
   return { actor, api, send, snapshot, toasts };
 }
 
-async function choosing(choices: PaymentMethod[] = ALL, input: Partial<PrizeClaimInput> = {}) {
+async function choosing(choices: PaymentMethod[] = ALL, input: Partial<PrizeInput> = {}) {
   const claim = start(input);
   claim.api.resolve('paymentChoices', choicesAnswer(choices));
   await settle();
@@ -120,6 +131,7 @@ describe('prize claim: a prize claimed before', () => {
     claim.send({ type: 'claim.close' });
     expect(claim.snapshot().status).toBe('done');
     expect(claim.snapshot().output).toEqual({
+      kind: 'grandPrize',
       claimed: true,
       prizeId: PRIZE_ID,
       paymentMethod: 'Virtual Visa',
@@ -262,6 +274,7 @@ describe('prize claim: claiming', () => {
     expect(claim.toasts()).toEqual([]);
     claim.send({ type: 'claim.close' });
     expect(claim.snapshot().output).toEqual({
+      kind: 'grandPrize',
       claimed: true,
       prizeId: PRIZE_ID,
       paymentMethod: 'PayPal',
@@ -277,6 +290,7 @@ describe('prize claim: claiming', () => {
     expect(selectClaimedMessage(claim.snapshot())).toBe(PRIZE_ALREADY_CLAIMED);
     claim.send({ type: 'claim.close' });
     expect(claim.snapshot().output).toEqual({
+      kind: 'grandPrize',
       claimed: true,
       prizeId: PRIZE_ID,
       paymentMethod: null,
@@ -369,10 +383,120 @@ describe('prize claim: closing', () => {
       expect(claim.snapshot().value).toBe('closed');
       expect(selectPrizeClaimScreen(claim.snapshot())).toBeNull();
       expect(claim.snapshot().output).toEqual({
+        kind: 'grandPrize',
         claimed: false,
         prizeId: PRIZE_ID,
         paymentMethod: null,
       });
     }
+  });
+});
+
+const BONUS_ID = '5d1e7c20-3b4a-4f6e-8a90-1c2d3e4f5a6b';
+
+function referralBonus(overrides: Partial<ReferralBonus> = {}): ReferralBonus {
+  return {
+    id: BONUS_ID,
+    amount: 100,
+    created_at: '2026-11-23T20:00:00.000Z',
+    claimed: false,
+    payment_method: null,
+    paid: false,
+    ...overrides,
+  };
+}
+
+const BONUS_MESSAGE = 'Your $100 bonus will be sent to jane@example.com by PayPal.';
+
+function claimingBonusByPayPal() {
+  const claim = start({ bonus: referralBonus() });
+  claim.send({ type: 'claim.choose', method: 'PayPal' });
+  claim.send({ type: 'claim.submit', details: ' jane@example.com ' });
+  return claim;
+}
+
+describe('prize claim: a referral bonus', () => {
+  it('offers Venmo, PayPal and Virtual Visa at once, asking the server nothing', () => {
+    const claim = start({ bonus: referralBonus() });
+    expect(claim.snapshot().value).toBe('choosing');
+    expect(selectChoices(claim.snapshot())).toEqual(ALL);
+    expect(claim.snapshot().context).toMatchObject({ kind: 'referralBonus', amount: 100 });
+    expect(claim.api.calls).toEqual([]);
+  });
+
+  it('checks what each method needs with the contract’s rules', () => {
+    const problem = (method: PaymentMethod, details: string) =>
+      detailsProblem('referralBonus', BONUS_ID, method, details);
+    expect(problem('PayPal', 'jane@example')).toBe(PAYPAL_EMAIL_INVALID);
+    expect(problem('Venmo', '@ab')).toBe(VENMO_HANDLE_INVALID);
+    expect(problem('Virtual Visa', 'card.example.com')).toBe(CARD_EMAIL_INVALID);
+    expect(problem('Venmo', '@jane_doe')).toBeNull();
+    const claim = start({ bonus: referralBonus() });
+    claim.send({ type: 'claim.choose', method: 'Venmo' });
+    claim.send({ type: 'claim.submit', details: '@ab' });
+    expect(claim.snapshot().value).toBe('entering');
+    expect(claim.api.calls).toEqual([]);
+  });
+
+  it('claims it with referral_bonuses/claim, once, and closes with the bonus claimed', async () => {
+    const claim = claimingBonusByPayPal();
+    expect(claim.snapshot().value).toBe('claiming');
+    expect(claim.api.callsOf('claimBonus')).toEqual([
+      { referral_bonus_id: BONUS_ID, payment_method: 'PayPal', email: 'jane@example.com' },
+    ]);
+    expect(claim.api.count('claimPrize')).toBe(0);
+    claim.api.resolve('claimBonus', {
+      data: { referral_bonus_id: BONUS_ID, payment_method: 'PayPal', message: BONUS_MESSAGE },
+    } satisfies ClaimBonusResponse);
+    await settle();
+    expect(claim.snapshot().value).toBe('claimed');
+    expect(selectClaimedMessage(claim.snapshot())).toBe(BONUS_MESSAGE);
+    claim.send({ type: 'claim.close' });
+    expect(claim.snapshot().output).toEqual({
+      kind: 'referralBonus',
+      claimed: true,
+      prizeId: BONUS_ID,
+      paymentMethod: 'PayPal',
+    });
+  });
+
+  it('toasts as the prize claim does and keeps what was typed', async () => {
+    for (const [failure, toast] of [
+      [new ApiFailure(422, PAYPAL_EMAIL_INVALID), CLAIM_FAILED],
+      [new ApiFailure(404, 'Unknown bonus'), CLAIM_FAILED],
+      // A bonus has no cashier check: this 422 is a refusal like any other.
+      [new ApiFailure(422, METHOD_NOT_OFFERED), CLAIM_FAILED],
+      [new ApiFailure(503, null), CLAIM_ERROR],
+      [new ApiFailure(0, null), CLAIM_ERROR],
+    ] as const) {
+      const claim = claimingBonusByPayPal();
+      claim.api.reject('claimBonus', failure);
+      await settle();
+      expect(claim.toasts()).toEqual([{ message: toast, variant: 'error' }]);
+      expect(claim.snapshot().value).toBe('entering');
+      expect(claim.snapshot().context.details).toBe(' jane@example.com ');
+      expect(claim.api.count('paymentChoices')).toBe(0);
+    }
+  });
+
+  it('shows the bonus claimed when it was claimed elsewhere meanwhile (409)', async () => {
+    const claim = claimingBonusByPayPal();
+    claim.api.reject('claimBonus', new ApiFailure(409, null));
+    await settle();
+    expect(claim.toasts()).toEqual([{ message: CLAIM_FAILED, variant: 'error' }]);
+    expect(selectClaimedMessage(claim.snapshot())).toBe(BONUS_ALREADY_CLAIMED);
+    claim.send({ type: 'claim.close' });
+    expect(claim.snapshot().output).toMatchObject({ kind: 'referralBonus', claimed: true });
+  });
+
+  it('shows how a bonus claimed before is paid: claimed with PayPal, then paid', () => {
+    const claimed = start({ bonus: referralBonus({ claimed: true, payment_method: 'PayPal' }) });
+    expect(claimed.snapshot().value).toBe('claimed');
+    expect(selectClaimedMessage(claimed.snapshot())).toBe('Your bonus will be paid by PayPal.');
+    const paid = start({
+      bonus: referralBonus({ claimed: true, payment_method: 'PayPal', paid: true }),
+    });
+    expect(selectClaimedMessage(paid.snapshot())).toBe('Paid by PayPal.');
+    expect(paid.api.calls).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { GrandPrize, Reward } from '../../contract/api';
+import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import type { ReferralBonus } from '../../contract/winnings';
 import type { AppEffect } from '../../machines/shared/effects';
@@ -22,7 +23,9 @@ import {
 } from '../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors } from '../../machines/winnings/winnings.actors';
 import {
+  selectClaimedCoupons,
   selectContent,
+  selectCouponCode,
   selectCouponMessage,
   selectCouponsByType,
   selectDrawerPrizeClaim,
@@ -31,14 +34,18 @@ import {
   selectPanel,
   selectReferralBonuses,
   selectSelectedCouponId,
+  selectOpenThread,
+  selectThreads,
 } from '../../machines/winnings/winnings.selectors';
 import { ApiFailure } from '../../src/lib/api';
 import {
   bonusOf,
   choicesOf,
+  claimedCouponOf,
   couponOf,
   FakeWinningsApi,
   grandPrizeOf,
+  threadOf,
 } from '../model/helpers/winnings-fake-api';
 
 const PIZZA_5 = couponOf('c-pizza-5', 'Game Day Pizza', 5);
@@ -48,7 +55,12 @@ const PRIZE = grandPrizeOf('p-500', 500);
 const BONUS = bonusOf('b-100', 100);
 const COUPON_CODE = 'Your code: PIZZA-5-OFF';
 
-type Held = { coupons?: Reward[]; grandPrizes?: GrandPrize[]; bonuses?: ReferralBonus[] };
+type Held = {
+  coupons?: Reward[];
+  grandPrizes?: GrandPrize[];
+  bonuses?: ReferralBonus[];
+  threads?: ContactThread[];
+};
 
 const drawerLogic = (api: FakeWinningsApi) =>
   winningsDrawerMachine.provide({
@@ -303,7 +315,7 @@ describe('the winnings drawer: claiming a coupon', () => {
     expect(drawer.api.count('claimCoupon')).toBe(0);
   });
 
-  it('shows what claiming gave and takes the coupon off the list', async () => {
+  it("shows what claiming gave and moves the coupon under 'Claimed'", async () => {
     const drawer = await selected();
     drawer.send({ type: 'drawer.claimCoupon' });
     expect(selectModal(drawer.snapshot())).toBe('couponClaiming');
@@ -312,26 +324,76 @@ describe('the winnings drawer: claiming a coupon', () => {
     drawer.send({ type: 'drawer.claimCoupon' });
     drawer.send({ type: 'drawer.dismissCoupon' });
     expect(drawer.api.count('claimCoupon')).toBe(1);
-    drawer.api.resolve('claimCoupon', { data: { message: COUPON_CODE } });
+    drawer.api.resolve('claimCoupon', { data: { message: COUPON_CODE, code: 'PIZZA-5-OFF' } });
     await settle();
     expect(selectModal(drawer.snapshot())).toBe('couponClaimed');
     expect(selectCouponMessage(drawer.snapshot())).toBe(COUPON_CODE);
-    expect(drawer.snapshot().context.coupons).toEqual([BASS_25]);
+    expect(selectCouponCode(drawer.snapshot())).toBe('PIZZA-5-OFF');
+    const claimed = {
+      ...PIZZA_5,
+      attributes: {
+        ...PIZZA_5.attributes,
+        claimed: true,
+        claim_message: COUPON_CODE,
+        code: 'PIZZA-5-OFF',
+      },
+    };
+    expect(selectClaimedCoupons(drawer.snapshot())).toEqual([claimed]);
+    expect(selectCouponsByType(drawer.snapshot())).toEqual([['Bass Pro Shops', [BASS_25]]]);
     expect(drawer.toasts()).toEqual([]);
     drawer.send({ type: 'drawer.dismissCoupon' });
     expect(selectModal(drawer.snapshot())).toBeNull();
     expect(selectCouponMessage(drawer.snapshot())).toBeNull();
-    expect(selectCouponsByType(drawer.snapshot())).toEqual([['Bass Pro Shops', [BASS_25]]]);
+    expect(selectCouponCode(drawer.snapshot())).toBeNull();
+    expect(selectClaimedCoupons(drawer.snapshot())).toEqual([claimed]);
+    // Claimed for good: it cannot be selected to claim again.
+    drawer.send({ type: 'drawer.selectCoupon', id: PIZZA_5.id });
+    expect(selectModal(drawer.snapshot())).toBeNull();
   });
 
-  it("takes a coupon claimed already off the list: 'This coupon was claimed already'", async () => {
+  it('has nothing to copy when claiming gave a delivery note', async () => {
     const drawer = await selected();
     drawer.send({ type: 'drawer.claimCoupon' });
+    drawer.api.resolve('claimCoupon', {
+      data: { message: 'Your gift card will be texted to you.' },
+    });
+    await settle();
+    expect(selectCouponCode(drawer.snapshot())).toBeNull();
+    expect(selectClaimedCoupons(drawer.snapshot())[0]!.attributes).toMatchObject({
+      claim_message: 'Your gift card will be texted to you.',
+      code: null,
+    });
+  });
+
+  it("lists the coupons claimed before under 'Claimed', apart from the others", async () => {
+    const kept = claimedCouponOf('c-kept', 'Fanatics', 50, {
+      message: 'Code: FAN-50',
+      code: 'FAN-50',
+      link: 'https://www.fanatics.com',
+    });
+    const drawer = await openWith({ coupons: [PIZZA_5, kept] });
+    expect(selectClaimedCoupons(drawer.snapshot())).toEqual([kept]);
+    expect(selectCouponsByType(drawer.snapshot())).toEqual([['Game Day Pizza', [PIZZA_5]]]);
+    drawer.send({ type: 'drawer.selectCoupon', id: kept.id });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+  });
+
+  it("loads the list again for a coupon claimed elsewhere: 'This coupon was claimed already'", async () => {
+    const drawer = await selected();
+    drawer.send({ type: 'drawer.claimCoupon' });
+    const elsewhere = claimedCouponOf(PIZZA_5.id, 'Game Day Pizza', 5, {
+      message: COUPON_CODE,
+      code: 'PIZZA-5-OFF',
+    });
+    drawer.api.holding({ coupons: [elsewhere, BASS_25] });
     drawer.api.reject('claimCoupon', new ApiFailure(409, ALREADY_CLAIMED));
     await settle();
-    expect(selectModal(drawer.snapshot())).toBeNull();
-    expect(drawer.snapshot().context.coupons).toEqual([BASS_25]);
     expect(drawer.toasts()).toEqual([{ message: ALREADY_CLAIMED, variant: 'error' }]);
+    expect(drawer.api.count('coupons')).toBe(2);
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    expect(selectContent(drawer.snapshot())).toBe('list');
+    expect(selectClaimedCoupons(drawer.snapshot())).toEqual([elsewhere]);
+    expect(selectCouponsByType(drawer.snapshot())).toEqual([['Bass Pro Shops', [BASS_25]]]);
   });
 
   it('takes a coupon the server no longer knows (404) off the list', async () => {
@@ -416,6 +478,118 @@ describe('the winnings drawer: a grand prize', () => {
     selectDrawerPrizeClaim(drawer.snapshot())!.send({ type: 'claim.close' });
     expect(selectModal(drawer.snapshot())).toBeNull();
     expect(selectGrandPrizes(drawer.snapshot())).toEqual([PRIZE]);
+  });
+});
+
+describe('the winnings drawer: a referral bonus', () => {
+  it('runs the claim in its modal, without asking how to pay, and shows it claimed', async () => {
+    const other = bonusOf('b-40', 40);
+    const drawer = await openWith({ bonuses: [BONUS, other] });
+    drawer.send({ type: 'drawer.selectBonus', id: 'b-unknown' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+
+    drawer.send({ type: 'drawer.selectBonus', id: BONUS.id });
+    expect(selectModal(drawer.snapshot())).toBe('bonus');
+    const claim = selectDrawerPrizeClaim(drawer.snapshot())!;
+    expect(claim.getSnapshot().context).toMatchObject({ kind: 'referralBonus', prizeId: BONUS.id });
+    expect(claim.getSnapshot().value).toBe('choosing');
+    expect(drawer.api.count('paymentChoices')).toBe(0);
+    claim.send({ type: 'claim.choose', method: 'PayPal' });
+    claim.send({ type: 'claim.submit', details: 'jane@example.com' });
+    expect(drawer.api.callsOf('claimBonus')).toEqual([
+      { referral_bonus_id: BONUS.id, payment_method: 'PayPal', email: 'jane@example.com' },
+    ]);
+    drawer.api.resolve('claimBonus', {
+      data: { referral_bonus_id: BONUS.id, payment_method: 'PayPal', message: 'On its way' },
+    });
+    await settle();
+    claim.send({ type: 'claim.close' });
+
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    expect(drawer.snapshot().context.selectedBonusId).toBeNull();
+    expect(selectReferralBonuses(drawer.snapshot())).toEqual([
+      { ...BONUS, claimed: true, payment_method: 'PayPal' },
+      other,
+    ]);
+  });
+
+  it('leaves the bonus unclaimed when the modal is closed before a claim', async () => {
+    const drawer = await openWith({ bonuses: [BONUS] });
+    drawer.send({ type: 'drawer.selectBonus', id: BONUS.id });
+    selectDrawerPrizeClaim(drawer.snapshot())!.send({ type: 'claim.close' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    expect(selectReferralBonuses(drawer.snapshot())).toEqual([BONUS]);
+  });
+});
+
+describe('the winnings drawer: answers to Contact Us', () => {
+  const ANSWERED = threadOf('m-1', 'My coupon code', 'The code did not work.', [
+    { text: 'Sorry about that!\nHere is a new one: PIZZA-2', unread: true },
+  ]);
+  const READ = threadOf('m-2', 'Where is my prize?', 'It has been a week.', [
+    { text: 'Sent today.', unread: false },
+  ]);
+  const UNANSWERED = threadOf('m-3', 'Hello', 'Anyone there?', []);
+
+  it('lists the answered messages, loaded while the drawer slides', async () => {
+    const drawer = start({ threads: [ANSWERED, UNANSWERED, READ] });
+    expect(drawer.api.count('contactThreads')).toBe(1);
+    await settle();
+    expect(drawer.snapshot().matches({ messages: 'listed' })).toBe(true);
+    expect(selectThreads(drawer.snapshot())).toEqual([ANSWERED, READ]);
+  });
+
+  it("opens one, tells the server it was read, and then it is no longer 'New'", async () => {
+    const drawer = await openWith({ threads: [ANSWERED, READ] });
+    drawer.send({ type: 'drawer.openThread', id: 'm-unknown' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    drawer.send({ type: 'drawer.openThread', id: ANSWERED.id });
+    expect(selectModal(drawer.snapshot())).toBe('thread');
+    expect(selectOpenThread(drawer.snapshot())).toEqual(ANSWERED);
+    expect(drawer.api.callsOf('markContactThreadRead')).toEqual([ANSWERED.id]);
+    // Still new until the server has it.
+    expect(selectOpenThread(drawer.snapshot())!.replies[0]!.unread).toBe(true);
+    drawer.api.resolve('markContactThreadRead', {});
+    await settle();
+    expect(selectOpenThread(drawer.snapshot())!.replies[0]!.unread).toBe(false);
+    drawer.send({ type: 'drawer.closeThread' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    expect(selectThreads(drawer.snapshot())[0]!.replies.every((r) => !r.unread)).toBe(true);
+  });
+
+  it('sends no read call for a conversation read before', async () => {
+    const drawer = await openWith({ threads: [READ] });
+    drawer.send({ type: 'drawer.openThread', id: READ.id });
+    expect(selectModal(drawer.snapshot())).toBe('thread');
+    expect(drawer.api.count('markContactThreadRead')).toBe(0);
+  });
+
+  it("keeps it 'New' when the read call fails, and tells the server at the next opening", async () => {
+    const drawer = await openWith({ threads: [ANSWERED] });
+    drawer.send({ type: 'drawer.openThread', id: ANSWERED.id });
+    drawer.api.reject('markContactThreadRead', new ApiFailure(503, null));
+    await settle();
+    expect(selectModal(drawer.snapshot())).toBe('thread');
+    expect(selectThreads(drawer.snapshot())).toEqual([ANSWERED]);
+    expect(drawer.toasts()).toEqual([]);
+    drawer.send({ type: 'drawer.closeThread' });
+    drawer.send({ type: 'drawer.openThread', id: ANSWERED.id });
+    expect(drawer.api.count('markContactThreadRead')).toBe(2);
+  });
+
+  it('lists the rest and still opens Contact Us when the answers cannot load', async () => {
+    const drawer = start();
+    drawer.api.reject('contactThreads', new ApiFailure(503, null));
+    drawer.api.resolve('coupons', { data: [PIZZA_5] });
+    drawer.api.resolve('grandPrizes', { data: [] });
+    drawer.api.resolve('referralBonuses', { data: [] });
+    await settle();
+    drawer.openFully();
+    expect(drawer.snapshot().matches({ messages: 'unavailable' })).toBe(true);
+    expect(selectContent(drawer.snapshot())).toBe('list');
+    expect(drawer.toasts()).toEqual([]);
+    drawer.send({ type: 'drawer.contactUs' });
+    expect(drawer.navigations()).toEqual([CONTACT_US_PATH]);
   });
 });
 

@@ -1,6 +1,6 @@
-// Generated paths through the grand prize claim, walked through the real view in both of its
-// places: the winnings drawer's modal (all three methods) and the /grandPrize page (PayPal and
-// Venmo). The player taps the methods, types what each one needs (a wrong value first, which the
+// Generated paths through the claim of a grand prize or a referral bonus, walked through the
+// real view in both of its places: the winnings drawer's modal (all three methods; a referral
+// bonus claimed there too) and the /grandPrize page (PayPal and Venmo). The player taps the methods, types what each one needs (a wrong value first, which the
 // form answers without a call), taps Claim, Back, Try again and Done, and in the modal leaves
 // before claiming with Not now (while the choices load, after they fail, or among the methods);
 // the server answers the choices and the claim (a payout recorded, a 409, a 422 for a method
@@ -13,6 +13,7 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import type { Step } from 'xstate/graph';
 import type { GrandPrize } from '../../contract/api';
 import {
+  BONUS_ALREADY_CLAIMED,
   CARD_EMAIL_INVALID,
   CLAIM_ERROR,
   CLAIM_FAILED,
@@ -20,15 +21,19 @@ import {
   PAYPAL_EMAIL_INVALID,
   PRIZE_ALREADY_CLAIMED,
   VENMO_HANDLE_INVALID,
+  type ClaimBonusRequest,
+  type ClaimBonusResponse,
   type ClaimPrizeRequest,
   type ClaimPrizeResponse,
   type PaymentChoicesResponse,
   type PaymentMethod,
+  type ReferralBonus,
 } from '../../contract/winnings';
 import type { ToastEffect } from '../../machines/shared/effects';
 import {
   createPrizeClaimActors,
   type LoadPaymentChoicesInput,
+  type PayoutRequest,
   type PaymentChoices,
   type PrizeClaimed,
 } from '../../machines/winnings/prize-claim.actors';
@@ -50,13 +55,21 @@ import {
   stopAndUnmount,
   type ScriptStep,
 } from './helpers/generated-walks';
-import { choicesOf, failureName, FakeWinningsApi, grandPrizeOf } from './helpers/winnings-fake-api';
+import {
+  bonusOf,
+  choicesOf,
+  claimedBonusOf,
+  failureName,
+  FakeWinningsApi,
+  grandPrizeOf,
+} from './helpers/winnings-fake-api';
 
 // ---- the walks ---------------------------------------------------------------------------------
 
 const PRIZE_ID = '3f6c1a52-7d0e-4b8a-9c41-2e5f8d7a6b10';
 const CHECKED_PRIZE_ID = '9b2d4e61-0c3a-4f7e-8d15-6a2b9c0e1f37';
 const CLAIMED_PRIZE_ID = 'c0ffee00-1234-4abc-9def-0123456789ab';
+const BONUS_ID = '5d1e7c20-3b4a-4f6e-8a90-1c2d3e4f5a6b';
 
 /** The server's refusals and failures of a claim (and of the choices). */
 const CLAIMED_ELSEWHERE = new ApiFailure(409, PRIZE_ALREADY_CLAIMED);
@@ -90,9 +103,10 @@ const on = {
 type Walk = {
   name: string;
   variant: PrizeClaimVariant;
-  prize: GrandPrize;
+  /** What is claimed: a grand prize, or a referral bonus. */
+  prize: GrandPrize | ReferralBonus;
   offered?: readonly PaymentMethod[];
-  /** How the server first says the prize can be paid. */
+  /** How the server first says the prize can be paid (a bonus asks nothing). */
   choices: PaymentChoicesResponse;
   /** The methods' buttons that answer shows, in the screen's order. */
   shows: readonly string[];
@@ -220,12 +234,53 @@ const WALKS: Walk[] = [
     triesAgain: null,
     leavesAfterFailure: null,
   },
+  {
+    name: 'the modal, a referral bonus',
+    variant: 'modal',
+    prize: bonusOf(BONUS_ID, 100),
+    choices: choicesOf(BONUS_ID),
+    shows: ['Venmo', 'PayPal', 'Virtual Visa'],
+    afterWithdrawal: null,
+    loadFailure: UNAVAILABLE,
+    claimFailures: [CLAIMED_ELSEWHERE_UNSAID, REFUSED_ADDRESS, UNAVAILABLE, OFFLINE],
+    claimedBefore: null,
+    triesAgain: [
+      on.choose('Virtual Visa'),
+      on.submit,
+      on.fails(OFFLINE),
+      on.submit,
+      on.recorded,
+      on.close,
+    ],
+    leavesAfterFailure: null,
+  },
+  {
+    name: 'the modal, a referral bonus claimed with PayPal and paid',
+    variant: 'modal',
+    prize: claimedBonusOf(BONUS_ID, 100, 'PayPal', true),
+    choices: choicesOf(BONUS_ID),
+    shows: [],
+    afterWithdrawal: null,
+    loadFailure: UNAVAILABLE,
+    claimFailures: [],
+    claimedBefore: 'Paid by PayPal.',
+    triesAgain: null,
+    leavesAfterFailure: null,
+  },
 ];
 
-const inputOf = (walk: Walk): PrizeClaimInput => ({
-  prize: walk.prize,
-  ...(walk.offered ? { offered: walk.offered } : {}),
-});
+const isBonus = (claimed: GrandPrize | ReferralBonus): claimed is ReferralBonus =>
+  'amount' in claimed;
+const kindOf = (walk: Walk) => (isBonus(walk.prize) ? 'referralBonus' : 'grandPrize');
+const amountIn = (walk: Walk) =>
+  isBonus(walk.prize) ? walk.prize.amount : walk.prize.additional_info.prize_amount;
+/** The call that records the claim: one for prizes, one for bonuses. */
+const claimCallOf = (walk: Walk) => (isBonus(walk.prize) ? 'claimBonus' : 'claimPrize');
+
+const inputOf = (walk: Walk): PrizeClaimInput =>
+  isBonus(walk.prize)
+    ? { bonus: walk.prize }
+    : { prize: walk.prize, ...(walk.offered ? { offered: walk.offered } : {}) };
 
 /** What the player types for each method (the Venmo username with spaces the claim trims). */
 const TYPED: Record<PaymentMethod, string> = {
@@ -246,15 +301,15 @@ const LABEL: Record<PaymentMethod, string> = {
 };
 
 /** The body a claim sends: the details in the field their method names, trimmed. */
-function claimBody(prizeId: string, method: PaymentMethod): ClaimPrizeRequest {
-  switch (method) {
-    case 'PayPal':
-      return { grand_prize_id: prizeId, payment_method: 'PayPal', email: 'jane@example.com' };
-    case 'Venmo':
-      return { grand_prize_id: prizeId, payment_method: 'Venmo', handle: '@jane_doe' };
-    case 'Virtual Visa':
-      return { grand_prize_id: prizeId, payment_method: 'Virtual Visa', email: 'card@example.com' };
-  }
+function claimBody(walk: Walk, method: PaymentMethod): ClaimPrizeRequest | ClaimBonusRequest {
+  const fields = {
+    PayPal: { payment_method: 'PayPal', email: 'jane@example.com' },
+    Venmo: { payment_method: 'Venmo', handle: '@jane_doe' },
+    'Virtual Visa': { payment_method: 'Virtual Visa', email: 'card@example.com' },
+  } as const;
+  return isBonus(walk.prize)
+    ? { referral_bonus_id: walk.prize.id, ...fields[method] }
+    : { grand_prize_id: walk.prize.id, ...fields[method] };
 }
 
 /** The server's word on a claim it recorded (server/services/payouts.ts says it this way). */
@@ -289,7 +344,7 @@ const logic = prizeClaimMachine.provide({
     loadPaymentChoices: fromPromise<PaymentChoices, LoadPaymentChoicesInput>(
       () => new Promise(() => undefined),
     ),
-    claimPrize: fromPromise<PrizeClaimed, ClaimPrizeRequest>(() => new Promise(() => undefined)),
+    claimPrize: fromPromise<PrizeClaimed, PayoutRequest>(() => new Promise(() => undefined)),
   },
 });
 
@@ -424,13 +479,18 @@ function open(walk: Walk) {
   const view = render(<PrizeClaimView actor={actor} variant={walk.variant} />);
   const { prize } = walk;
   const expected: Expected = {
-    // A prize claimed before asks nothing of the server.
-    calls: prize.claimed ? [] : [{ name: 'paymentChoices', body: prize.id }],
+    // A prize claimed before, and any bonus, asks nothing of the server to start.
+    calls: prize.claimed || isBonus(prize) ? [] : [{ name: 'paymentChoices', body: prize.id }],
     toasts: [],
     shows: walk.shows,
     claimedLine: walk.claimedBefore,
     output: prize.claimed
-      ? { claimed: true, prizeId: prize.id, paymentMethod: prize.payment_method as PaymentMethod }
+      ? {
+          kind: kindOf(walk),
+          claimed: true,
+          prizeId: prize.id,
+          paymentMethod: prize.payment_method as PaymentMethod,
+        }
       : null,
   };
   return { walk, api, actor, emitted, view, expected, user: userEvent.setup() };
@@ -453,15 +513,16 @@ function notNow(): string[] {
   expect(button('Not now').disabled).toBe(false);
   return ['Not now'];
 }
-const amountOf = (walk: Walk) =>
-  `$${walk.prize.additional_info.prize_amount.toLocaleString('en-US')}`;
+const amountOf = (walk: Walk) => `$${amountIn(walk).toLocaleString('en-US')}`;
 
 /** The title in every state, the calls sent and the toasts asked for so far. */
 function expectClaim(busy: boolean): void {
   const { walk, api, emitted, expected } = app();
   const title = screen.getByRole('heading', {
     level: walk.variant === 'page' ? 1 : 2,
-    name: `You won ${amountOf(walk)}`,
+    name: isBonus(walk.prize)
+      ? `${amountOf(walk)} because a player you invited won`
+      : `You won ${amountOf(walk)}`,
   });
   const section = title.closest('section')!;
   expect(section.getAttribute('aria-busy')).toBe(String(busy));
@@ -519,7 +580,7 @@ const states: Record<string, (snapshot: ClaimSnapshot) => Promise<void> | void> 
   claiming: async (snapshot) => {
     expectClaim(false);
     expectForm(snapshot, true);
-    await waitFor(() => expect(app().api.isWaiting('claimPrize')).toBe(true));
+    await waitFor(() => expect(app().api.isWaiting(claimCallOf(app().walk))).toBe(true));
   },
   claimed: () => {
     expectClaim(false);
@@ -553,7 +614,7 @@ async function tap(name: string, step: ClaimStep): Promise<void> {
 
 /** Waits for `call`, then ends it (and lets the answer reach the machine and the view). */
 const settle = (
-  call: 'paymentChoices' | 'claimPrize',
+  call: 'paymentChoices' | 'claimPrize' | 'claimBonus',
   outcome: (api: FakeWinningsApi) => void,
 ): Promise<void> => answerWhenWaiting(app().api, call, outcome);
 
@@ -581,8 +642,8 @@ const executors = {
       await user.click(button(claim));
       await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(WRONG[method].says));
       expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(api.count('claimPrize')).toBe(
-        expected.calls.filter((c) => c.name === 'claimPrize').length,
+      expect(api.count(claimCallOf(walk))).toBe(
+        expected.calls.filter((c) => c.name === claimCallOf(walk)).length,
       );
       expect(actor.getSnapshot().value).toBe('entering');
       await user.clear(input);
@@ -590,7 +651,7 @@ const executors = {
       await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     }
     await user.click(button(claim));
-    expected.calls.push({ name: 'claimPrize', body: claimBody(walk.prize.id, method) });
+    expected.calls.push({ name: claimCallOf(walk), body: claimBody(walk, method) });
     await arrive(step.state);
   },
   'claim.back': (step) => tap('Back', step),
@@ -603,7 +664,12 @@ const executors = {
     if (step.event.type !== 'claim.close') return;
     const { walk, expected } = app();
     if (step.event.button === 'Not now')
-      expected.output = { claimed: false, prizeId: walk.prize.id, paymentMethod: null };
+      expected.output = {
+        kind: kindOf(walk),
+        claimed: false,
+        prizeId: walk.prize.id,
+        paymentMethod: null,
+      };
     await tap(step.event.button, step);
   },
   'xstate.done.actor.loadPaymentChoices': async (step) => {
@@ -623,17 +689,19 @@ const executors = {
   'xstate.done.actor.claimPrize': async (step) => {
     const { walk, expected, actor } = app();
     const method = actor.getSnapshot().context.method!;
-    const amount = walk.prize.additional_info.prize_amount;
-    const answer: ClaimPrizeResponse = {
-      data: {
-        grand_prize_id: walk.prize.id,
-        payment_method: method,
-        message: claimMessage(amount, method),
-      },
+    const message = claimMessage(amountIn(walk), method);
+    const answer: ClaimPrizeResponse | ClaimBonusResponse = isBonus(walk.prize)
+      ? { data: { referral_bonus_id: walk.prize.id, payment_method: method, message } }
+      : { data: { grand_prize_id: walk.prize.id, payment_method: method, message } };
+    expected.claimedLine = message;
+    expected.output = {
+      kind: kindOf(walk),
+      claimed: true,
+      prizeId: walk.prize.id,
+      paymentMethod: method,
     };
-    expected.claimedLine = answer.data.message;
-    expected.output = { claimed: true, prizeId: walk.prize.id, paymentMethod: method };
-    await settle('claimPrize', (api) => api.resolve('claimPrize', answer));
+    const call = claimCallOf(walk);
+    await settle(call, (api) => api.resolve(call, answer));
     await arrive(step.state);
   },
   'xstate.error.actor.claimPrize': async (step) => {
@@ -643,12 +711,19 @@ const executors = {
     expected.toasts.push(toastOf(isRefusal(error) ? CLAIM_FAILED : CLAIM_ERROR));
     if (error.status === 409) {
       // Claimed from another device: how is not this screen's to know.
-      expected.claimedLine = error.detail ?? PRIZE_ALREADY_CLAIMED;
-      expected.output = { claimed: true, prizeId: walk.prize.id, paymentMethod: null };
+      expected.claimedLine =
+        error.detail ?? (isBonus(walk.prize) ? BONUS_ALREADY_CLAIMED : PRIZE_ALREADY_CLAIMED);
+      expected.output = {
+        kind: kindOf(walk),
+        claimed: true,
+        prizeId: walk.prize.id,
+        paymentMethod: null,
+      };
     }
     // A method withdrawn: the choices are asked for again.
     if (error === WITHDRAWN) expected.calls.push({ name: 'paymentChoices', body: walk.prize.id });
-    await settle('claimPrize', (api) => api.reject('claimPrize', error));
+    const call = claimCallOf(walk);
+    await settle(call, (api) => api.reject(call, error));
     await arrive(step.state);
   },
 } satisfies Record<ClaimEvent['type'], (step: ClaimStep) => Promise<void>>;
@@ -665,5 +740,5 @@ describeWalkCoverage('the grand prize claim, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 9, transitions: 14 },
+  chart: { states: 9, transitions: 15 },
 });

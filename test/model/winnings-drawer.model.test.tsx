@@ -1,7 +1,7 @@
 // Generated paths through the winnings drawer (/winnings), walked through the real view: a
 // simulated clock slides it down and back up, the player's finger pulls it by its grip, taps
-// coupons, prizes, Contact Us and Logout, the server answers the drawer's calls, and every state
-// is checked against what the player sees. The drawer runs as the session's child (a stand-in
+// coupons, prizes, referral bonuses, the answers to their messages, Contact Us and Logout, the
+// server answers the drawer's calls, and every state is checked against what the player sees. The drawer runs as the session's child (a stand-in
 // session that takes the logout question), as in the app.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,8 +17,13 @@ import {
 } from 'xstate';
 import type { Step } from 'xstate/graph';
 import type { GrandPrize, Reward } from '../../contract/api';
+import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
-import type { ClaimPrizeResponse } from '../../contract/winnings';
+import type {
+  ClaimBonusResponse,
+  ClaimPrizeResponse,
+  ReferralBonus,
+} from '../../contract/winnings';
 import type { AppEffect } from '../../machines/shared/effects';
 import { createPrizeClaimActors } from '../../machines/winnings/prize-claim.actors';
 import {
@@ -31,7 +36,11 @@ import {
   winningsDrawerMachine,
   type WinningsDrawerEvent,
 } from '../../machines/winnings/winnings-drawer.machine';
-import { createWinningsActors, type Winnings } from '../../machines/winnings/winnings.actors';
+import {
+  createWinningsActors,
+  type CouponClaim,
+  type Winnings,
+} from '../../machines/winnings/winnings.actors';
 import { SessionContext } from '../../src/app/session-context';
 import { useSystemEffects } from '../../src/app/system-sync';
 import { WinningsDrawer } from '../../src/features/winnings/WinningsDrawer';
@@ -50,9 +59,12 @@ import { drag } from './helpers/entry-gestures';
 import {
   bonusOf,
   choicesOf,
+  claimedBonusOf,
+  claimedCouponOf,
   couponOf,
   FakeWinningsApi,
   grandPrizeOf,
+  threadOf,
   UNANSWERED_WINNINGS_API,
 } from './helpers/winnings-fake-api';
 
@@ -70,8 +82,32 @@ const FANATICS_50 = giftCardOf('c-fanatics-50', 'Fanatics', 50);
 const PRIZE_500 = grandPrizeOf('p-500', 500);
 const PRIZE_250_CLAIMED = grandPrizeOf('p-250', 250, true);
 const BONUS = bonusOf('b-100', 100);
+const BONUS_PAID = claimedBonusOf('b-40', 40, 'PayPal', true);
+const BONUS_CLAIMED = claimedBonusOf('b-60', 60, 'Venmo');
+/** Claimed before: a code to copy and the offer's link; a gift card texted, nothing to copy. */
+const FANATICS_KEPT = claimedCouponOf('c-fanatics-kept', 'Fanatics', 50, {
+  message: 'Your code: FAN-50-OFF',
+  code: 'FAN-50-OFF',
+  link: 'https://www.fanatics.com/',
+});
+const PILOT_KEPT = claimedCouponOf('c-pilot-kept', 'Pilot Flying J', 25, {
+  message: 'Your gift card will be texted to you.',
+  code: null,
+});
+
+/** The operator's answers: one not opened yet (line breaks and markup kept as text), one read. */
+const ANSWERED = threadOf('m-1', 'My coupon code', 'The code did not work.\nAt checkout.', [
+  { text: 'Sorry about that!\nHere is a new one: <b>PIZZA-2</b>', unread: true },
+  { text: 'Did it work?', unread: true },
+]);
+const READ_BEFORE = threadOf('m-2', 'Where is my prize?', 'It has been a week.', [
+  { text: 'Sent today.', unread: false },
+]);
+const UNANSWERED = threadOf('m-3', 'Hello', 'Anyone there?', []);
 
 const COUPON_CODE = 'Your code: GAMEDAY-5';
+const CODE_CLAIM: CouponClaim = { message: COUPON_CODE, code: 'GAMEDAY-5' };
+const NOTE_CLAIM: CouponClaim = { message: 'Your gift card will be texted to you.', code: null };
 const PAYPAL_EMAIL = 'jane@example.com';
 const PAYPAL_MESSAGE = `Your $500 prize will be sent to ${PAYPAL_EMAIL} by PayPal.`;
 const UNKNOWN_REWARD = 'Unknown reward';
@@ -83,13 +119,17 @@ type Walk = {
   name: string;
   /** What the server lists. */
   winnings: Winnings;
+  /** What claiming a coupon gives on this walk: a code, or a delivery note. */
+  couponClaim: CouponClaim;
   /** How claiming a coupon can fail on this walk. */
   claimFailures: ClaimFailure[];
+  /** The player's messages as the server lists them; null: they never arrive on this walk. */
+  threads: ContactThread[] | null;
   /** The list may arrive while the drawer is still sliding down (else once it is down). */
   loadsWhileSliding: boolean;
   /** The drawer is closed (swipe, close control), Contact Us and Logout are tapped. */
   leaves: boolean;
-  /** What the player does with a grand prize not claimed yet: claims it, or leaves it. */
+  /** What the player does with a grand prize or bonus not claimed yet: claims it, or not. */
   prizeClaim: 'withPayPal' | 'later';
 };
 
@@ -97,10 +137,12 @@ const WALKS: Walk[] = [
   {
     name: 'everything won',
     winnings: {
-      coupons: [PIZZA_5, BASS_25, PIZZA_10],
+      coupons: [PIZZA_5, BASS_25, PIZZA_10, FANATICS_KEPT],
       grandPrizes: [PRIZE_500, PRIZE_250_CLAIMED],
-      referralBonuses: [BONUS],
+      referralBonuses: [BONUS, BONUS_PAID],
     },
+    couponClaim: CODE_CLAIM,
+    threads: null,
     claimFailures: [
       { error: new ApiFailure(409, ALREADY_CLAIMED), toast: ALREADY_CLAIMED },
       { error: new ApiFailure(503, null), toast: TOAST_COUPON_CLAIM_FAILED },
@@ -112,6 +154,8 @@ const WALKS: Walk[] = [
   {
     name: 'nothing won yet',
     winnings: { coupons: [], grandPrizes: [], referralBonuses: [] },
+    couponClaim: CODE_CLAIM,
+    threads: null,
     claimFailures: [],
     loadsWhileSliding: false,
     leaves: false,
@@ -120,6 +164,8 @@ const WALKS: Walk[] = [
   {
     name: 'a last gift card',
     winnings: { coupons: [FANATICS_50], grandPrizes: [], referralBonuses: [] },
+    couponClaim: NOTE_CLAIM,
+    threads: null,
     claimFailures: [
       { error: new ApiFailure(404, UNKNOWN_REWARD), toast: UNKNOWN_REWARD },
       { error: new ApiFailure(503, null), toast: TOAST_COUPON_CLAIM_FAILED },
@@ -132,6 +178,8 @@ const WALKS: Walk[] = [
   {
     name: 'a prize claimed before',
     winnings: { coupons: [], grandPrizes: [PRIZE_250_CLAIMED], referralBonuses: [] },
+    couponClaim: CODE_CLAIM,
+    threads: null,
     claimFailures: [],
     loadsWhileSliding: false,
     leaves: false,
@@ -140,9 +188,42 @@ const WALKS: Walk[] = [
   {
     name: 'a prize left for later',
     winnings: { coupons: [], grandPrizes: [PRIZE_500], referralBonuses: [] },
+    couponClaim: CODE_CLAIM,
+    threads: null,
     claimFailures: [],
     loadsWhileSliding: false,
     leaves: false,
+    prizeClaim: 'later',
+  },
+  {
+    name: 'a bonus left for later, one claimed with Venmo',
+    winnings: { coupons: [], grandPrizes: [], referralBonuses: [BONUS, BONUS_CLAIMED] },
+    couponClaim: CODE_CLAIM,
+    threads: null,
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'later',
+  },
+  {
+    name: 'a bonus claimed before',
+    winnings: { coupons: [], grandPrizes: [], referralBonuses: [BONUS_CLAIMED] },
+    couponClaim: CODE_CLAIM,
+    threads: null,
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: false,
+    prizeClaim: 'withPayPal',
+  },
+  // Contact Us, the form and the answers, whether or not the answers and the winnings load.
+  {
+    name: 'answers to Contact Us',
+    winnings: { coupons: [PILOT_KEPT], grandPrizes: [], referralBonuses: [] },
+    couponClaim: CODE_CLAIM,
+    threads: [ANSWERED, UNANSWERED, READ_BEFORE],
+    claimFailures: [],
+    loadsWhileSliding: false,
+    leaves: true,
     prizeClaim: 'later',
   },
 ];
@@ -171,9 +252,13 @@ type DrawerModelEvent =
   | WinningsDrawerEvent
   | { type: 'xstate.done.actor.loadWinnings'; output: Winnings }
   | { type: 'xstate.error.actor.loadWinnings'; error: unknown }
-  | { type: 'xstate.done.actor.claimCoupon'; output: string }
+  | { type: 'xstate.done.actor.claimCoupon'; output: CouponClaim }
   | { type: 'xstate.error.actor.claimCoupon'; error: ApiFailure }
-  | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput };
+  | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput }
+  | { type: 'xstate.done.actor.loadContactThreads'; output: ContactThread[] }
+  | { type: 'xstate.error.actor.loadContactThreads'; error: ApiFailure }
+  | { type: 'xstate.done.actor.markThreadRead'; output: undefined }
+  | { type: 'xstate.error.actor.markThreadRead'; error: ApiFailure };
 
 // The model's calls never answer: each path's events say how they end.
 const logic = winningsDrawerMachine.provide({
@@ -191,19 +276,33 @@ const LOAD_FAILURE = new ApiFailure(503, null);
 
 /** Nothing claimed or taken off the list yet. */
 const couponsAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
-  snapshot.context.coupons.length === walk.winnings.coupons.length;
+  JSON.stringify(snapshot.context.coupons) === JSON.stringify(walk.winnings.coupons);
 const prizesAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
   JSON.stringify(snapshot.context.grandPrizes) === JSON.stringify(walk.winnings.grandPrizes);
+const bonusesAsLoaded = (snapshot: DrawerSnapshot, walk: Walk) =>
+  JSON.stringify(snapshot.context.referralBonuses) ===
+  JSON.stringify(walk.winnings.referralBonuses);
+
+/** The conversations the drawer lists: those the operator answered. */
+const answeredOf = (walk: Walk) => (walk.threads ?? []).filter((t) => t.replies.length > 0);
 
 /**
- * How a grand prize's claim ends: Done on one claimed before; on another, claimed with PayPal or
- * closed unclaimed, as the walk has it.
+ * How a grand prize's or a bonus's claim ends: Done on one claimed before; on another, claimed
+ * with PayPal or closed unclaimed, as the walk has it.
  */
-function prizeOutcome(prize: GrandPrize, walk: Walk): PrizeClaimOutput {
-  if (prize.claimed || walk.prizeClaim === 'withPayPal') {
-    return { claimed: true, prizeId: prize.id, paymentMethod: 'PayPal' };
+function prizeOutcome(
+  kind: PrizeClaimOutput['kind'],
+  claimed: GrandPrize | ReferralBonus,
+  walk: Walk,
+): PrizeClaimOutput {
+  if (claimed.claimed) {
+    const method = claimed.payment_method as PrizeClaimOutput['paymentMethod'];
+    return { kind, claimed: true, prizeId: claimed.id, paymentMethod: method };
   }
-  return { claimed: false, prizeId: prize.id, paymentMethod: null };
+  if (walk.prizeClaim === 'withPayPal') {
+    return { kind, claimed: true, prizeId: claimed.id, paymentMethod: 'PayPal' };
+  }
+  return { kind, claimed: false, prizeId: claimed.id, paymentMethod: null };
 }
 
 /**
@@ -229,16 +328,30 @@ function eventsFor(walk: Walk) {
       );
     }
     if (panel !== 'open') return candidates;
+    if (walk.threads !== null) {
+      candidates.push(
+        { type: 'xstate.done.actor.loadContactThreads', output: answeredOf(walk) },
+        { type: 'xstate.error.actor.loadContactThreads', error: LOAD_FAILURE },
+      );
+    }
 
     const idle = snapshot.matches({ account: 'idle' });
+    const noThread = context.openThreadId === null;
     const noModal =
       idle &&
+      noThread &&
       (snapshot.matches({ content: 'loading' }) ||
         snapshot.matches({ content: 'loadFailed' }) ||
         snapshot.matches({ content: { ready: 'browsing' } }));
     const listed = snapshot.matches({ content: 'ready' });
-    const asLoaded = !listed || (couponsAsLoaded(snapshot, walk) && prizesAsLoaded(snapshot, walk));
-    if (noModal && asLoaded && walk.leaves) {
+    const asLoaded =
+      !listed ||
+      (couponsAsLoaded(snapshot, walk) &&
+        prizesAsLoaded(snapshot, walk) &&
+        bonusesAsLoaded(snapshot, walk));
+    // The answers are left only once they have loaded or failed.
+    const answersSettled = walk.threads === null || !snapshot.matches({ messages: 'loading' });
+    if (noModal && asLoaded && answersSettled && walk.leaves) {
       candidates.push(
         { type: 'drawer.swipeEnded', distance: LONG_PULL, screenHeight: SCREEN_HEIGHT },
         { type: 'drawer.close' },
@@ -253,27 +366,49 @@ function eventsFor(walk: Walk) {
     );
     if (!idle) return candidates;
 
+    // An open conversation covers the drawer: it is read, then closed.
+    candidates.push(
+      { type: 'drawer.closeThread' },
+      { type: 'xstate.done.actor.markThreadRead', output: undefined },
+      { type: 'xstate.error.actor.markThreadRead', error: LOAD_FAILURE },
+    );
+    if (!noThread) return candidates;
+    if (noModal) {
+      for (const thread of context.threads) {
+        candidates.push({ type: 'drawer.openThread', id: thread.id });
+      }
+    }
+
     candidates.push({ type: 'drawer.retry' });
-    const [coupon] = context.coupons;
+    const coupon = context.coupons.find((c) => c.attributes.claimed !== true);
     if (coupon && asLoaded) candidates.push({ type: 'drawer.selectCoupon', id: coupon.id });
     const [prize] = context.grandPrizes;
-    if (prize && couponsAsLoaded(snapshot, walk)) {
+    if (prize && couponsAsLoaded(snapshot, walk) && bonusesAsLoaded(snapshot, walk)) {
       candidates.push({ type: 'drawer.selectPrize', id: prize.id });
     }
+    const [bonus] = context.referralBonuses;
+    if (bonus && asLoaded) candidates.push({ type: 'drawer.selectBonus', id: bonus.id });
     candidates.push(
       { type: 'drawer.claimCoupon' },
       { type: 'drawer.dismissCoupon' },
-      { type: 'xstate.done.actor.claimCoupon', output: COUPON_CODE },
+      { type: 'xstate.done.actor.claimCoupon', output: walk.couponClaim },
       ...walk.claimFailures.map(({ error }) => ({
         type: 'xstate.error.actor.claimCoupon' as const,
         error,
       })),
     );
     const selectedPrize = context.grandPrizes.find((p) => p.id === context.selectedPrizeId);
-    if (selectedPrize) {
+    if (selectedPrize && snapshot.matches({ content: { ready: 'claimingPrize' } })) {
       candidates.push({
         type: 'xstate.done.actor.prizeClaim',
-        output: prizeOutcome(selectedPrize, walk),
+        output: prizeOutcome('grandPrize', selectedPrize, walk),
+      });
+    }
+    const selectedBonus = context.referralBonuses.find((b) => b.id === context.selectedBonusId);
+    if (selectedBonus && snapshot.matches({ content: { ready: 'claimingBonus' } })) {
+      candidates.push({
+        type: 'xstate.done.actor.prizeClaim',
+        output: prizeOutcome('referralBonus', selectedBonus, walk),
       });
     }
     return candidates;
@@ -283,12 +418,16 @@ function eventsFor(walk: Walk) {
 const serialize = (snapshot: DrawerSnapshot) =>
   JSON.stringify({
     value: snapshot.value,
-    coupons: snapshot.context.coupons.map((coupon) => coupon.id),
+    coupons: snapshot.context.coupons.map((coupon) => [coupon.id, coupon.attributes.claimed]),
     prizes: snapshot.context.grandPrizes.map((p) => [p.id, p.claimed, p.payment_method]),
-    bonuses: snapshot.context.referralBonuses.length,
+    bonuses: snapshot.context.referralBonuses.map((b) => [b.id, b.claimed, b.payment_method]),
     selectedCouponId: snapshot.context.selectedCouponId,
     couponMessage: snapshot.context.couponMessage,
+    couponCode: snapshot.context.couponCode,
     selectedPrizeId: snapshot.context.selectedPrizeId,
+    selectedBonusId: snapshot.context.selectedBonusId,
+    threads: snapshot.context.threads.map((t) => [t.id, t.replies.map((r) => r.unread)]),
+    openThreadId: snapshot.context.openThreadId,
   });
 
 function describeEvent(event: DrawerModelEvent): string {
@@ -313,6 +452,20 @@ function describeEvent(event: DrawerModelEvent): string {
       return "taps 'Close'";
     case 'drawer.selectPrize':
       return `taps 'You won' (${event.id})`;
+    case 'drawer.selectBonus':
+      return `taps the bonus ${event.id}`;
+    case 'drawer.openThread':
+      return `opens the answer to ${event.id}`;
+    case 'drawer.closeThread':
+      return 'closes the answer';
+    case 'xstate.done.actor.loadContactThreads':
+      return 'the answers load';
+    case 'xstate.error.actor.loadContactThreads':
+      return 'the answers fail';
+    case 'xstate.done.actor.markThreadRead':
+      return 'it is marked read';
+    case 'xstate.error.actor.markThreadRead':
+      return 'marking it read fails';
     case 'drawer.contactUs':
       return "taps 'Contact Us'";
     case 'drawer.askLogout':
@@ -331,8 +484,10 @@ function describeEvent(event: DrawerModelEvent): string {
       return 'the coupon is claimed';
     case 'xstate.error.actor.claimCoupon':
       return `the claim fails (${event.error.status})`;
-    case 'xstate.done.actor.prizeClaim':
-      return event.output.claimed ? 'the prize claim is done' : 'the prize claim is closed';
+    case 'xstate.done.actor.prizeClaim': {
+      const what = event.output.kind === 'grandPrize' ? 'prize' : 'bonus';
+      return event.output.claimed ? `the ${what} claim is done` : `the ${what} claim is closed`;
+    }
   }
 }
 
@@ -457,10 +612,11 @@ const clicks = () =>
 const navigations = () => app().emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : []));
 const emittedToasts = () => app().emitted.flatMap((e) => (e.type === 'toast' ? [e.message] : []));
 
-/** The brands in the order of their first coupon, each with its coupons in order. */
+/** The brands in the order of their first coupon, each with its unclaimed coupons in order. */
 function byBrand(coupons: Reward[]): Array<[string, Reward[]]> {
   const brands: Array<[string, Reward[]]> = [];
   for (const coupon of coupons) {
+    if (coupon.attributes.claimed === true) continue;
     const brand = coupon.attributes.coupon_type ?? 'Coupon';
     const group = brands.find(([name]) => name === brand);
     if (group) group[1].push(coupon);
@@ -472,10 +628,15 @@ function byBrand(coupons: Reward[]): Array<[string, Reward[]]> {
 const couponLabel = (coupon: Reward) =>
   `${dollars(coupon.attributes.value)} ${coupon.attributes.kind === 'gift_card' ? 'gift card' : 'coupon'}`;
 
-function prizeLabel(prize: GrandPrize): string {
-  const won = `You won ${dollars(prize.additional_info.prize_amount)}`;
-  return prize.claimed ? `${won}Claimed with ${prize.payment_method}` : won;
+/** What a prize's or a bonus's button says, its status after: claimed with, then paid by. */
+function payoutLabel(label: string, payout: GrandPrize | ReferralBonus): string {
+  if (payout.paid) return `${label}Paid by ${payout.payment_method}`;
+  return payout.claimed ? `${label}Claimed with ${payout.payment_method}` : label;
 }
+const prizeLabel = (prize: GrandPrize) =>
+  payoutLabel(`You won ${dollars(prize.additional_info.prize_amount)}`, prize);
+const bonusLabel = (bonus: ReferralBonus) =>
+  payoutLabel(`${dollars(bonus.amount)} because a player you invited won`, bonus);
 
 /** The list: the grand prizes, the coupons by brand, the referral bonuses; or the empty line. */
 function expectList({ context }: DrawerSnapshot): void {
@@ -490,10 +651,12 @@ function expectList({ context }: DrawerSnapshot): void {
     .queryAllByRole('region')
     .map((section) => section.getAttribute('aria-label'));
   const brands = byBrand(context.coupons);
+  const claimed = context.coupons.filter((coupon) => coupon.attributes.claimed === true);
   expect(sections).toEqual([
     ...(context.grandPrizes.length > 0 ? ['Grand prizes'] : []),
     ...brands.map(([brand]) => brand),
     ...(context.referralBonuses.length > 0 ? ['Referral bonuses'] : []),
+    ...(claimed.length > 0 ? ['Claimed'] : []),
   ]);
   if (context.grandPrizes.length > 0) {
     const prizes = within(screen.getByRole('region', { name: 'Grand prizes' })).getAllByRole(
@@ -512,16 +675,47 @@ function expectList({ context }: DrawerSnapshot): void {
   }
   if (context.referralBonuses.length > 0) {
     const section = screen.getByRole('region', { name: 'Referral bonuses' });
-    for (const bonus of context.referralBonuses) {
-      within(section).getByText(`${dollars(bonus.amount)} because a player you invited won`);
-    }
+    expect(
+      within(section)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(context.referralBonuses.map(bonusLabel));
+  }
+  if (claimed.length > 0) expectClaimed(claimed);
+}
+
+/**
+ * Under 'Claimed', each claimed coupon for good: brand, value, what claiming gave, the offer's
+ * link in a new tab where there is one, and 'Copy code' only where there is a code.
+ */
+function expectClaimed(claimed: Reward[]): void {
+  const section = screen.getByRole('region', { name: 'Claimed' });
+  within(section).getByRole('heading', { level: 2, name: 'Claimed' });
+  const items = within(section).getAllByRole('listitem');
+  expect(items).toHaveLength(claimed.length);
+  for (const [i, coupon] of claimed.entries()) {
+    const item = items[i]!;
+    const { coupon_type, claim_message, link, code } = coupon.attributes;
+    within(item).getByText(coupon_type!);
+    within(item).getByText(couponLabel(coupon));
+    within(item).getByText(claim_message!);
+    const links = within(item).queryAllByRole('link');
+    expect(
+      links.map((a) => [a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+    ).toEqual(link ? [[link, '_blank', 'noopener']] : []);
+    expect(
+      within(item)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(code ? ['Copy code'] : []);
   }
 }
 
-/** The footer: Contact Us, the legal pages and Logout, whatever the list does. */
+/** The footer: Contact Us and its answers, the legal pages and Logout, whatever the list does. */
 function expectFooter(): void {
   const footer = screen.getByRole('navigation', { name: 'Help and account' });
   within(footer).getByRole('button', { name: 'Contact Us' });
+  expectAnswers();
   expect(
     within(footer)
       .getAllByRole('link')
@@ -532,6 +726,36 @@ function expectFooter(): void {
     ['Official Rules', '/rules'],
   ]);
   within(footer).getByRole('button', { name: 'Logout' });
+}
+
+/** Under Contact Us, each answered message by its subject, 'New' while a reply is unread. */
+function expectAnswers(): void {
+  const { threads } = drawerActor().getSnapshot().context;
+  const list = screen.queryByRole('list', { name: 'Answers to your messages' });
+  if (threads.length === 0) {
+    expect(list).toBeNull();
+    return;
+  }
+  expect(
+    within(list!)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(threads.map((t) => `${t.subject}${t.replies.some((r) => r.unread) ? 'New' : ''}`));
+}
+
+/** The conversation open: the player's message and the answers, as typed, never as markup. */
+function expectConversation({ context }: DrawerSnapshot): void {
+  const thread = context.threads.find((t) => t.id === context.openThreadId)!;
+  const modal = dialog(thread.subject);
+  const texts = [...modal.querySelectorAll('.winnings__text')].map((p) => p.textContent);
+  expect(texts).toEqual([thread.message, ...thread.replies.map((r) => r.text)]);
+  expect(modal.querySelector('b')).toBeNull();
+  expect(
+    within(modal)
+      .getAllByRole('button')
+      .map((b) => b.textContent),
+  ).toEqual(['Close']);
+  expectAnswers();
 }
 
 /** Where the drawer is, as its class and data-panel say (the CSS slides it by them). */
@@ -611,21 +835,29 @@ const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> | void>
   'content.ready.browsing': (snapshot) => {
     expectList(snapshot);
     expectFooter();
-    if (snapshot.matches({ account: 'idle' })) expect(screen.queryByRole('dialog')).toBeNull();
+    // No modal, unless a conversation is open over the list.
+    if (snapshot.matches({ account: 'idle' }) && snapshot.context.openThreadId === null) {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
   },
   'content.ready.couponSelected': (snapshot) => expectCouponModal(snapshot, false),
   'content.ready.claimingCoupon': (snapshot) => {
     expectCouponModal(snapshot, true);
     expect(app().api.callsOf('claimCoupon').at(-1)).toBe(snapshot.context.selectedCouponId);
   },
-  // What claiming gave, to copy; the coupon has left the list.
+  // What claiming gave, its code to copy (a delivery note has none); it is under 'Claimed' now.
   'content.ready.couponClaimed': (snapshot) => {
     const modal = dialog('Your coupon');
-    expect(within(modal).getByTestId('coupon-message').textContent).toBe(COUPON_CODE);
-    within(modal).getByRole('button', { name: 'Copy' });
-    within(modal).getByRole('button', { name: 'Close' });
+    const { couponClaim } = app().walk;
+    expect(within(modal).getByTestId('coupon-message').textContent).toBe(couponClaim.message);
+    expect(
+      within(modal)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([...(couponClaim.code ? ['Copy'] : []), 'Close']);
     expect(screen.queryByRole('dialog', { name: 'Claim coupon' })).toBeNull();
-    expect(screen.queryByText(couponLabel(selectedCoupon(snapshot)))).toBeNull();
+    const claimed = within(screen.getByRole('region', { name: 'Claimed' }));
+    claimed.getByText(couponLabel(selectedCoupon(snapshot)));
     expectList(snapshot);
   },
   // The prize claim in its modal: the amount, then how it loads the ways to be paid.
@@ -646,6 +878,58 @@ const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> | void>
       expect(isDisabled(within(modal).getByRole('button', { name: 'Not now' }))).toBe(false);
     }
   },
+  // A referral bonus's claim in its modal: all three ways at once, or how it is paid.
+  'content.ready.claimingBonus': ({ context }) => {
+    const bonus = context.referralBonuses.find((b) => b.id === context.selectedBonusId)!;
+    const modal = dialog('Referral bonus');
+    within(modal).getByRole('heading', {
+      level: 2,
+      name: `${dollars(bonus.amount)} because a player you invited won`,
+    });
+    if (bonus.claimed) {
+      within(modal).getByText(
+        bonus.paid
+          ? `Paid by ${bonus.payment_method}.`
+          : `Your bonus will be paid by ${bonus.payment_method}.`,
+      );
+      expect(
+        within(modal)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Done']);
+    } else {
+      expect(
+        within(modal)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Venmo', 'PayPal', 'Virtual Visa', 'Not now']);
+    }
+  },
+  // The answers to Contact Us: none listed while they load or when they cannot.
+  'messages.loading': () => {
+    expect(screen.queryByRole('list', { name: 'Answers to your messages' })).toBeNull();
+    expectFooter();
+  },
+  'messages.unavailable': () => {
+    expect(screen.queryByRole('list', { name: 'Answers to your messages' })).toBeNull();
+    expect(emittedToasts()).toEqual(app().toasts);
+    expectFooter();
+  },
+  'messages.listed.browsing': ({ context }) => {
+    expectFooter();
+    if (context.openThreadId === null) {
+      for (const thread of context.threads) {
+        expect(screen.queryByRole('dialog', { name: thread.subject })).toBeNull();
+      }
+    }
+  },
+  // Open and still 'New' until the server has it read.
+  'messages.listed.markingRead': async (snapshot) => {
+    expectConversation(snapshot);
+    await waitFor(() => expect(app().api.isWaiting('markContactThreadRead')).toBe(true));
+    expect(app().api.callsOf('markContactThreadRead').at(-1)).toBe(snapshot.context.openThreadId);
+  },
+  'messages.listed.reading': (snapshot) => expectConversation(snapshot),
   // Contact Us and Logout are there; the question is not; the session was asked nothing.
   'account.idle': () => {
     expect(screen.queryByText('Are you sure you want to logout?')).toBeNull();
@@ -698,11 +982,52 @@ async function timeUp(step: DrawerStep): Promise<void> {
 
 /** Waits for `call`, then answers it (and lets the answer reach the machines). */
 const answerCall = (
-  call: 'coupons' | 'grandPrizes' | 'referralBonuses' | 'claimCoupon' | 'paymentChoices',
+  call:
+    | 'coupons'
+    | 'grandPrizes'
+    | 'referralBonuses'
+    | 'claimCoupon'
+    | 'paymentChoices'
+    | 'contactThreads'
+    | 'markContactThreadRead',
   settle: (api: FakeWinningsApi) => void,
 ): Promise<void> => answerWhenWaiting(app().api, call, settle);
 
 const toastShown = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
+
+/** The claim of a referral bonus, run through its modal as far as its outcome. */
+async function endBonusClaim(output: PrizeClaimOutput): Promise<void> {
+  const modal = dialog('Referral bonus');
+  const { user, api } = app();
+  if (!output.claimed) {
+    await user.click(within(modal).getByRole('button', { name: 'Not now' }));
+    return;
+  }
+  const bonus = drawerActor()
+    .getSnapshot()
+    .context.referralBonuses.find((b) => b.id === output.prizeId)!;
+  if (!bonus.claimed) {
+    await user.click(within(modal).getByRole('button', { name: 'PayPal' }));
+    await user.type(within(modal).getByLabelText('PayPal e-mail'), PAYPAL_EMAIL);
+    await user.click(within(modal).getByRole('button', { name: `Claim $${bonus.amount}` }));
+    await waitFor(() => expect(api.isWaiting('claimBonus')).toBe(true));
+    expect(api.callsOf('claimBonus').at(-1)).toEqual({
+      referral_bonus_id: bonus.id,
+      payment_method: 'PayPal',
+      email: PAYPAL_EMAIL,
+    });
+    const message = `Your $${bonus.amount} bonus will be sent to ${PAYPAL_EMAIL} by PayPal.`;
+    const answer: ClaimBonusResponse = {
+      data: { referral_bonus_id: bonus.id, payment_method: 'PayPal', message },
+    };
+    await act(async () => {
+      api.resolve('claimBonus', answer);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await within(modal).findByText(message);
+  }
+  await user.click(within(modal).getByRole('button', { name: 'Done' }));
+}
 
 /** The claim of a grand prize, run through its modal as far as its outcome. */
 async function endPrizeClaim(output: PrizeClaimOutput): Promise<void> {
@@ -788,9 +1113,10 @@ const executors = {
   'drawer.dismissCoupon': (step) =>
     tap(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }), step),
   'xstate.done.actor.claimCoupon': async (step) => {
-    await answerCall('claimCoupon', (api) =>
-      api.resolve('claimCoupon', { data: { message: COUPON_CODE } }),
-    );
+    const { message, code } = app().walk.couponClaim;
+    // A delivery note comes without a code (an older server sends none at all).
+    const data = code ? { message, code } : { message };
+    await answerCall('claimCoupon', (api) => api.resolve('claimCoupon', { data }));
     await arrive(step.state);
   },
   'xstate.error.actor.claimCoupon': async (step) => {
@@ -802,6 +1128,52 @@ const executors = {
     app().toasts.push(failure.toast);
     await arrive(step.state);
     await toastShown(failure.toast);
+  },
+  'drawer.selectBonus': (step) => {
+    const bonus = drawerActor().getSnapshot().context.referralBonuses[0]!;
+    const bonuses = within(screen.getByRole('region', { name: 'Referral bonuses' })).getAllByRole(
+      'button',
+    );
+    return tap(
+      bonuses.find((shown) => shown.textContent === bonusLabel(bonus))!,
+      step,
+    );
+  },
+  'xstate.done.actor.loadContactThreads': async (step) => {
+    const threads = app().walk.threads ?? [];
+    await answerCall('contactThreads', (api) => api.resolve('contactThreads', { data: threads }));
+    await arrive(step.state);
+  },
+  // Silent: the rest of the drawer works on.
+  'xstate.error.actor.loadContactThreads': async (step) => {
+    await answerCall('contactThreads', (api) => api.reject('contactThreads', LOAD_FAILURE));
+    await arrive(step.state);
+  },
+  'drawer.openThread': (step) => {
+    const thread = drawerActor()
+      .getSnapshot()
+      .context.threads.find(
+        (t) => step.event.type === 'drawer.openThread' && t.id === step.event.id,
+      )!;
+    const list = screen.getByRole('list', { name: 'Answers to your messages' });
+    const shown = within(list)
+      .getAllByRole('button')
+      .find((b) => b.textContent?.startsWith(thread.subject))!;
+    return tap(shown, step);
+  },
+  'drawer.closeThread': (step) =>
+    tap(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }), step),
+  'xstate.done.actor.markThreadRead': async (step) => {
+    await answerCall('markContactThreadRead', (api) =>
+      api.resolve('markContactThreadRead', undefined),
+    );
+    await arrive(step.state);
+  },
+  'xstate.error.actor.markThreadRead': async (step) => {
+    await answerCall('markContactThreadRead', (api) =>
+      api.reject('markContactThreadRead', LOAD_FAILURE),
+    );
+    await arrive(step.state);
   },
   'drawer.selectPrize': (step) => {
     const prize = drawerActor().getSnapshot().context.grandPrizes[0]!;
@@ -815,7 +1187,8 @@ const executors = {
   },
   'xstate.done.actor.prizeClaim': async (step) => {
     if (step.event.type !== 'xstate.done.actor.prizeClaim') return;
-    await endPrizeClaim(step.event.output);
+    if (step.event.output.kind === 'grandPrize') await endPrizeClaim(step.event.output);
+    else await endBonusClaim(step.event.output);
     await arrive(step.state);
   },
   // Contact Us is logged and opened, whatever the list is doing.
@@ -870,5 +1243,5 @@ describeWalkCoverage('the winnings drawer, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 19, transitions: 22 },
+  chart: { states: 27, transitions: 33 },
 });

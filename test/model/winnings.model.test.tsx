@@ -100,7 +100,7 @@ function events(snapshot: FlowSnapshot): FlowEvent[] {
   if (prize) {
     candidates.push({
       type: 'xstate.done.actor.prizeClaim',
-      output: { claimed: true, prizeId: prize.id, paymentMethod: 'PayPal' },
+      output: { kind: 'grandPrize', claimed: true, prizeId: prize.id, paymentMethod: 'PayPal' },
     });
   }
   candidates.push(

@@ -5,12 +5,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import {
+  CLAIM_FAILED,
   PAYPAL_EMAIL_INVALID,
   VENMO_HANDLE_INVALID,
+  type ClaimBonusRequest,
+  type ClaimBonusResponse,
   type ClaimPrizeRequest,
   type ClaimPrizeResponse,
   type PaymentChoicesResponse,
   type PaymentMethod,
+  type ReferralBonus,
 } from '../../contract/winnings';
 import {
   createPrizeClaimActors,
@@ -32,6 +36,7 @@ class FakePrizeClaimApi extends DeferredApi<keyof PrizeClaimApi> implements Priz
   paymentChoices = (grandPrizeId: string) =>
     this.call<PaymentChoicesResponse>('paymentChoices', grandPrizeId);
   claimPrize = (body: ClaimPrizeRequest) => this.call<ClaimPrizeResponse>('claimPrize', body);
+  claimBonus = (body: ClaimBonusRequest) => this.call<ClaimBonusResponse>('claimBonus', body);
 }
 
 function grandPrize(overrides: Partial<GrandPrize> = {}): GrandPrize {
@@ -52,11 +57,18 @@ afterEach(cleanup);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function renderClaim(variant: PrizeClaimVariant, input: Partial<PrizeClaimInput> = {}) {
+type PrizeInput = Extract<PrizeClaimInput, { prize: GrandPrize }>;
+
+function renderClaim(
+  variant: PrizeClaimVariant,
+  input: Partial<PrizeInput> | { bonus: ReferralBonus } = {},
+) {
   const api = new FakePrizeClaimApi();
   const actor = createActor(prizeClaimMachine.provide({ actors: createPrizeClaimActors(api) }), {
-    input: { prize: grandPrize(), ...input },
+    input: 'bonus' in input ? input : { prize: grandPrize(), ...input },
   });
+  const toasts: string[] = [];
+  actor.on('toast', (effect) => void toasts.push(effect.message));
   actor.start();
   render(<PrizeClaimView actor={actor} variant={variant} />);
   /** Ends the newest call of `name` and lets the view catch up. */
@@ -71,7 +83,7 @@ function renderClaim(variant: PrizeClaimVariant, input: Partial<PrizeClaimInput>
     answer('paymentChoices', {
       data: { grand_prize_id: PRIZE_ID, choices, cashier_check: null },
     } satisfies PaymentChoicesResponse);
-  return { actor, api, answer, answerChoices, user: userEvent.setup() };
+  return { actor, api, answer, answerChoices, toasts, user: userEvent.setup() };
 }
 
 const buttonNames = () => screen.getAllByRole('button').map((button) => button.textContent);
@@ -86,6 +98,7 @@ describe('the grand prize claim', () => {
     expect(buttonNames()).toEqual(['Venmo', 'PayPal', 'Virtual Visa', 'Not now']);
     await claim.user.click(screen.getByRole('button', { name: 'Not now' }));
     expect(claim.actor.getSnapshot().output).toEqual({
+      kind: 'grandPrize',
       claimed: false,
       prizeId: claim.actor.getSnapshot().context.prizeId,
       paymentMethod: null,
@@ -131,6 +144,7 @@ describe('the grand prize claim', () => {
     screen.getByText(MESSAGE);
     await claim.user.click(screen.getByRole('button', { name: 'Done' }));
     expect(claim.actor.getSnapshot().output).toEqual({
+      kind: 'grandPrize',
       claimed: true,
       prizeId: PRIZE_ID,
       paymentMethod: 'PayPal',
@@ -176,5 +190,39 @@ describe('the grand prize claim', () => {
     screen.getByText('Paid by PayPal.');
     await claim.user.click(screen.getByRole('button', { name: 'Done' }));
     expect(claim.actor.getSnapshot().status).toBe('done');
+  });
+
+  it('claims a referral bonus the same way, by the call of bonuses', async () => {
+    const bonus: ReferralBonus = {
+      id: 'b-100',
+      amount: 100,
+      created_at: '2026-11-22T20:00:00.000Z',
+      claimed: false,
+      payment_method: null,
+      paid: false,
+    };
+    const claim = renderClaim('modal', { bonus });
+    screen.getByRole('heading', { level: 2, name: '$100 because a player you invited won' });
+    // No cashier check for a bonus, and nothing to load.
+    expect(buttonNames()).toEqual(['Venmo', 'PayPal', 'Virtual Visa', 'Not now']);
+    await claim.user.click(screen.getByRole('button', { name: 'PayPal' }));
+    const field = screen.getByLabelText('PayPal e-mail');
+    await claim.user.type(field, 'jane@example');
+    await claim.user.click(screen.getByRole('button', { name: 'Claim $100' }));
+    expect(screen.getByRole('alert').textContent).toBe(PAYPAL_EMAIL_INVALID);
+    await claim.user.type(field, '.com');
+    await claim.user.click(screen.getByRole('button', { name: 'Claim $100' }));
+    expect(claim.api.callsOf('claimBonus')).toEqual([
+      { referral_bonus_id: 'b-100', payment_method: 'PayPal', email: 'jane@example.com' },
+    ]);
+    await claim.answer('claimBonus', new ApiFailure(422, PAYPAL_EMAIL_INVALID), true);
+    expect(claim.toasts).toEqual([CLAIM_FAILED]);
+    expect(screen.getByLabelText<HTMLInputElement>('PayPal e-mail').value).toBe('jane@example.com');
+    await claim.user.click(screen.getByRole('button', { name: 'Claim $100' }));
+    await claim.answer('claimBonus', {
+      data: { referral_bonus_id: 'b-100', payment_method: 'PayPal', message: 'On its way.' },
+    } satisfies ClaimBonusResponse);
+    screen.getByText('On its way.');
+    expect(claim.api.count('paymentChoices')).toBe(0);
   });
 });

@@ -6,12 +6,14 @@ import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
 import type { PaymentMethod } from '../../../contract/winnings';
 import { formatPrize } from '../../../machines/session/session.selectors';
+import type { ClaimKind } from '../../../machines/winnings/prize-claim.actors';
 import type { PrizeClaimMachine } from '../../../machines/winnings/prize-claim.machine';
 import { detailsProblem } from '../../../machines/winnings/prize-claim.setup';
 import {
   selectCanGoBack,
   selectCanRetry,
   selectChoices,
+  selectClaimKind,
   selectClaimedMessage,
   selectDetails,
   selectIsClaiming,
@@ -60,10 +62,21 @@ const DETAILS_FIELDS: Record<PaymentMethod, DetailsField> = {
   },
 };
 
-/** The grand prize claim: choose a payout method, give its details, see how it is paid. */
+/** What the claim is for, as the drawer lists it. */
+export function claimTitle(kind: ClaimKind, amount: number): string {
+  return kind === 'grandPrize'
+    ? `You won ${formatPrize(amount)}`
+    : `${formatPrize(amount)} because a player you invited won`;
+}
+
+/**
+ * The claim of a grand prize or a referral bonus: choose a payout method, give its details, see
+ * how it is paid.
+ */
 export function PrizeClaimView({ actor, variant }: PrizeClaimViewProps) {
   const screen = useSelector(actor, selectPrizeClaimScreen);
   const amount = useSelector(actor, selectPrizeAmount);
+  const kind = useSelector(actor, selectClaimKind);
   const titleId = useId();
   const Title = variant === 'page' ? 'h1' : 'h2';
   return (
@@ -73,7 +86,7 @@ export function PrizeClaimView({ actor, variant }: PrizeClaimViewProps) {
       aria-busy={screen === 'loading'}
     >
       <Title id={titleId} className="prize-claim__title">
-        You won {formatPrize(amount)}
+        {claimTitle(kind, amount)}
       </Title>
       {screen === 'loading' && <p className="prize-claim__status">Loading…</p>}
       {screen === 'loadFailed' && <LoadFailed actor={actor} />}
@@ -140,10 +153,10 @@ function Entering({ actor }: { actor: PrizeClaimActor }) {
 }
 
 /** The form's rules are the claim's (the contract's), so the server sees what passed here. */
-function detailsSchema(prizeId: string, method: PaymentMethod) {
+function detailsSchema(kind: ClaimKind, prizeId: string, method: PaymentMethod) {
   return z.object({
     details: z.string().superRefine((details, context) => {
-      const problem = detailsProblem(prizeId, method, details);
+      const problem = detailsProblem(kind, prizeId, method, details);
       if (problem !== null) context.addIssue({ code: 'custom', message: problem });
     }),
   });
@@ -154,11 +167,12 @@ type DetailsOutput = z.output<ReturnType<typeof detailsSchema>>;
 
 function DetailsForm({ actor, method }: { actor: PrizeClaimActor; method: PaymentMethod }) {
   const prizeId = useSelector(actor, selectPrizeId);
+  const kind = useSelector(actor, selectClaimKind);
   const amount = useSelector(actor, selectPrizeAmount);
   const lastDetails = useSelector(actor, selectDetails);
   const isClaiming = useSelector(actor, selectIsClaiming);
   const canGoBack = useSelector(actor, selectCanGoBack);
-  const schema = useMemo(() => detailsSchema(prizeId, method), [prizeId, method]);
+  const schema = useMemo(() => detailsSchema(kind, prizeId, method), [kind, prizeId, method]);
   const { register, handleSubmit, formState } = useForm<DetailsInput, unknown, DetailsOutput>({
     resolver: zodResolver(schema),
     defaultValues: { details: lastDetails },

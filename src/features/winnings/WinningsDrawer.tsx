@@ -7,22 +7,28 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import type { GrandPrize } from '../../../contract/api';
+import type { Reward } from '../../../contract/api';
+import type { ContactThread } from '../../../contract/contact';
 import { formatPrize, selectLoading } from '../../../machines/session/session.selectors';
 import {
   DRAWER_ANIMATION_MS,
   type WinningsDrawerMachine,
 } from '../../../machines/winnings/winnings-drawer.machine';
 import {
+  isNewThread,
+  selectClaimedCoupons,
   selectContent,
+  selectCouponCode,
   selectCouponMessage,
   selectCouponsByType,
   selectDrawerPrizeClaim,
   selectGrandPrizes,
   selectModal,
+  selectOpenThread,
   selectPanel,
   selectReferralBonuses,
   selectSelectedCoupon,
+  selectThreads,
 } from '../../../machines/winnings/winnings.selectors';
 import { SessionContext } from '../../app/session-context';
 import { WinningsStepView } from '../../app/winnings-step';
@@ -35,15 +41,66 @@ type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 const dollars = (value: number) =>
   Number.isInteger(value) ? formatPrize(value) : `$${value.toFixed(2)}`;
 
-function prizeStatus(prize: GrandPrize): string | null {
-  if (prize.paid) return `Paid${prize.payment_method ? ` by ${prize.payment_method}` : ''}`;
-  if (prize.claimed) return `Claimed${prize.payment_method ? ` with ${prize.payment_method}` : ''}`;
+type Payout = { claimed: boolean; paid?: boolean; payment_method?: string | null };
+
+/** How a grand prize or a referral bonus stands: 'Claimed with PayPal', then 'Paid by PayPal'. */
+function payoutStatus(payout: Payout): string | null {
+  const method = payout.payment_method;
+  if (payout.paid) return `Paid${method ? ` by ${method}` : ''}`;
+  if (payout.claimed) return `Claimed${method ? ` with ${method}` : ''}`;
   return null;
+}
+
+/** A button's text of the clipboard: what it says, then 'Copied' once it has copied. */
+function CopyButton({
+  text,
+  label,
+  className = 'secondary-button',
+}: {
+  text: string;
+  label: string;
+  className?: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+    >
+      {copied ? 'Copied' : label}
+    </button>
+  );
+}
+
+/** A claimed coupon, for good: its brand, value, what claiming it gave, its offer and code. */
+function ClaimedCoupon({ coupon }: { coupon: Reward }) {
+  const { coupon_type, value, kind, claim_message, link, code } = coupon.attributes;
+  return (
+    <li className="winnings__claimed">
+      <p className="winnings__claimed-title">
+        <span>{coupon_type ?? 'Coupon'}</span>
+        <span>
+          {dollars(value)} {kind === 'gift_card' ? 'gift card' : 'coupon'}
+        </span>
+      </p>
+      {claim_message && <p className="winnings__message">{claim_message}</p>}
+      <div className="winnings__claimed-actions">
+        {link && (
+          <a href={link} target="_blank" rel="noopener" className="winnings__offer">
+            Go to offer
+          </a>
+        )}
+        {code && <CopyButton text={code} label="Copy code" />}
+      </div>
+    </li>
+  );
 }
 
 function WinningsList({ actor }: { actor: DrawerActor }) {
   const content = useSelector(actor, selectContent);
   const couponsByType = useSelector(actor, selectCouponsByType);
+  const claimedCoupons = useSelector(actor, selectClaimedCoupons);
   const prizes = useSelector(actor, selectGrandPrizes);
   const bonuses = useSelector(actor, selectReferralBonuses);
   if (content === 'loading') {
@@ -87,7 +144,9 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
               onClick={() => actor.send({ type: 'drawer.selectPrize', id: prize.id })}
             >
               <span>You won {formatPrize(prize.additional_info.prize_amount)}</span>
-              {prizeStatus(prize) && <span className="winnings__status">{prizeStatus(prize)}</span>}
+              {payoutStatus(prize) && (
+                <span className="winnings__status">{payoutStatus(prize)}</span>
+              )}
             </button>
           ))}
         </section>
@@ -117,11 +176,28 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
         <section aria-label="Referral bonuses" className="winnings__section">
           <h2 className="winnings__brand">Referral bonuses</h2>
           {bonuses.map((bonus) => (
-            <p key={bonus.id} className="winnings__bonus">
-              {formatPrize(bonus.amount)} because a player you invited won
-              {bonus.paid ? ' (paid)' : ''}
-            </p>
+            <button
+              key={bonus.id}
+              type="button"
+              className="winnings__prize winnings__bonus"
+              onClick={() => actor.send({ type: 'drawer.selectBonus', id: bonus.id })}
+            >
+              <span>{formatPrize(bonus.amount)} because a player you invited won</span>
+              {payoutStatus(bonus) && (
+                <span className="winnings__status">{payoutStatus(bonus)}</span>
+              )}
+            </button>
           ))}
+        </section>
+      )}
+      {claimedCoupons.length > 0 && (
+        <section aria-label="Claimed" className="winnings__section">
+          <h2 className="winnings__brand">Claimed</h2>
+          <ul className="winnings__claimed-list">
+            {claimedCoupons.map((coupon) => (
+              <ClaimedCoupon key={coupon.id} coupon={coupon} />
+            ))}
+          </ul>
         </section>
       )}
     </div>
@@ -131,8 +207,8 @@ function WinningsList({ actor }: { actor: DrawerActor }) {
 function CouponModal({ actor }: { actor: DrawerActor }) {
   const modal = useSelector(actor, selectModal);
   const message = useSelector(actor, selectCouponMessage);
+  const code = useSelector(actor, selectCouponCode);
   const coupon = useSelector(actor, selectSelectedCoupon);
-  const [copied, setCopied] = useState(false);
   const close = () => actor.send({ type: 'drawer.dismissCoupon' });
   if (modal === 'couponClaimed') {
     return (
@@ -142,17 +218,8 @@ function CouponModal({ actor }: { actor: DrawerActor }) {
           {message}
         </p>
         <div className="winnings__actions">
-          <button
-            type="button"
-            className="primary-button"
-            onClick={() => {
-              if (message !== null) {
-                void navigator.clipboard?.writeText(message).then(() => setCopied(true));
-              }
-            }}
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </button>
+          {/* A delivery note has nothing to copy. */}
+          {code !== null && <CopyButton text={code} label="Copy" className="primary-button" />}
           <button type="button" className="secondary-button" onClick={close}>
             Close
           </button>
@@ -221,9 +288,63 @@ function LogoutModal({ actor }: { actor: DrawerActor }) {
   );
 }
 
+/** Under Contact Us: the player's messages the operator answered, 'New' while unread. */
+function Threads({ actor }: { actor: DrawerActor }) {
+  const threads = useSelector(actor, selectThreads);
+  if (threads.length === 0) return null;
+  return (
+    <ul className="winnings__threads" aria-label="Answers to your messages">
+      {threads.map((thread) => (
+        <li key={thread.id}>
+          <button
+            type="button"
+            className="winnings__thread"
+            onClick={() => actor.send({ type: 'drawer.openThread', id: thread.id })}
+          >
+            <span className="winnings__thread-subject">{thread.subject}</span>
+            {isNewThread(thread) && <span className="winnings__new">New</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A conversation: the player's message and the answers, as plain text with its line breaks. */
+function ThreadModal({ actor, thread }: { actor: DrawerActor; thread: ContactThread }) {
+  return (
+    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label={thread.subject}>
+      <p className="winnings__modal-title">{thread.subject}</p>
+      <div className="winnings__conversation">
+        <p className="winnings__said">You wrote · {when(thread.created_at)}</p>
+        <p className="winnings__text">{thread.message}</p>
+        {thread.replies.map((reply) => (
+          <div key={reply.id} className="winnings__reply">
+            <p className="winnings__said">BLACK BUTTON answered · {when(reply.created_at)}</p>
+            <p className="winnings__text">{reply.text}</p>
+          </div>
+        ))}
+      </div>
+      <div className="winnings__actions">
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => actor.send({ type: 'drawer.closeThread' })}
+        >
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function Modal({ actor }: { actor: DrawerActor }) {
   const modal = useSelector(actor, selectModal);
   const prizeClaim = useSelector(actor, selectDrawerPrizeClaim);
+  const thread = useSelector(actor, selectOpenThread);
   if (modal === null) return null;
   return (
     <div className="winnings__backdrop">
@@ -233,6 +354,17 @@ function Modal({ actor }: { actor: DrawerActor }) {
           <PrizeClaimView actor={prizeClaim} variant="modal" />
         </div>
       )}
+      {modal === 'bonus' && prizeClaim && (
+        <div
+          className="winnings__modal"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Referral bonus"
+        >
+          <PrizeClaimView actor={prizeClaim} variant="modal" />
+        </div>
+      )}
+      {modal === 'thread' && thread && <ThreadModal actor={actor} thread={thread} />}
       {(modal === 'coupon' || modal === 'couponClaiming' || modal === 'couponClaimed') && (
         <CouponModal actor={actor} />
       )}
@@ -289,6 +421,7 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
             >
               Contact Us
             </button>
+            <Threads actor={actor} />
             <div className="winnings__links">
               <Link href="/terms-and-conditions">Terms and Conditions</Link>
               <Link href="/privacy-policy">Privacy Policy</Link>

@@ -1,9 +1,16 @@
 // A stand-in for the API the winnings flow calls (the drawer, the prize claim, the contact
 // form; see deferred-api.ts), and its answers.
 import type { GrandPrize, GrandPrizeListResponse, Reward } from '../../../contract/api';
-import type { ContactRequest, ContactResponse } from '../../../contract/contact';
+import type {
+  ContactRequest,
+  ContactResponse,
+  ContactThread,
+  ContactThreadsResponse,
+} from '../../../contract/contact';
 import type { ClaimCouponResponse } from '../../../contract/rewards';
 import type {
+  ClaimBonusRequest,
+  ClaimBonusResponse,
   ClaimPrizeRequest,
   ClaimPrizeResponse,
   CouponListResponse,
@@ -38,6 +45,26 @@ export function couponOf(id: string, couponType: string, value = 10): Reward {
   };
 }
 
+/** A coupon claimed before: what claiming it gave, and its code where the offer has one. */
+export function claimedCouponOf(
+  id: string,
+  couponType: string,
+  value: number,
+  claim: { message: string; code: string | null; link?: string | null },
+): Reward {
+  const coupon = couponOf(id, couponType, value);
+  return {
+    ...coupon,
+    attributes: {
+      ...coupon.attributes,
+      link: claim.link ?? null,
+      claimed: true,
+      claim_message: claim.message,
+      code: claim.code,
+    },
+  };
+}
+
 export function grandPrizeOf(id: string, amount = 500, claimed = false): GrandPrize {
   return {
     id,
@@ -62,6 +89,39 @@ export function bonusOf(id: string, amount = 100): ReferralBonus {
   };
 }
 
+/** A referral bonus claimed with `method`, paid or not yet. */
+export function claimedBonusOf(
+  id: string,
+  amount: number,
+  method: ReferralBonus['payment_method'],
+  paid = false,
+): ReferralBonus {
+  return { ...bonusOf(id, amount), claimed: true, payment_method: method, paid };
+}
+
+let replyIds = 0;
+
+/** A message of the player's and the operator's answers to it (`unread` ones not opened yet). */
+export function threadOf(
+  id: string,
+  subject: string,
+  message: string,
+  replies: Array<{ text: string; unread: boolean }>,
+): ContactThread {
+  return {
+    id,
+    subject,
+    message,
+    created_at: '2026-11-24T18:00:00.000Z',
+    replies: replies.map(({ text, unread }) => ({
+      id: `r-${(replyIds += 1)}`,
+      text,
+      unread,
+      created_at: '2026-11-25T09:30:00.000Z',
+    })),
+  };
+}
+
 export function choicesOf(prizeId: string, withCashierCheck = false): PaymentChoicesResponse {
   return {
     data: {
@@ -80,9 +140,12 @@ export const UNANSWERED_WINNINGS_API: WinningsApi & PrizeClaimApi & ContactApi =
   grandPrizes: never,
   referralBonuses: never,
   claimCoupon: never,
+  contactThreads: never,
+  markContactThreadRead: never,
   click: never,
   paymentChoices: never,
   claimPrize: never,
+  claimBonus: never,
   sendContactMessage: never,
 };
 
@@ -94,17 +157,26 @@ export class FakeWinningsApi
   grandPrizes = () => this.call<GrandPrizeListResponse>('grandPrizes');
   referralBonuses = () => this.call<ReferralBonusListResponse>('referralBonuses');
   claimCoupon = (id: string) => this.call<ClaimCouponResponse>('claimCoupon', id);
+  contactThreads = () => this.call<ContactThreadsResponse>('contactThreads');
+  markContactThreadRead = (id: string) => this.call<unknown>('markContactThreadRead', id);
   click = (body: unknown) => this.call<{ message: string }>('click', body);
   paymentChoices = (id: string) => this.call<PaymentChoicesResponse>('paymentChoices', id);
   claimPrize = (body: ClaimPrizeRequest) => this.call<ClaimPrizeResponse>('claimPrize', body);
+  claimBonus = (body: ClaimBonusRequest) => this.call<ClaimBonusResponse>('claimBonus', body);
   sendContactMessage = (body: ContactRequest) =>
     this.call<ContactResponse>('sendContactMessage', body);
 
   /** Every list call answers at once with these winnings, and clicks are taken. */
-  holding(winnings: { coupons?: Reward[]; grandPrizes?: GrandPrize[]; bonuses?: ReferralBonus[] }) {
+  holding(winnings: {
+    coupons?: Reward[];
+    grandPrizes?: GrandPrize[];
+    bonuses?: ReferralBonus[];
+    threads?: ContactThread[];
+  }) {
     this.answerAlways('coupons', () => Promise.resolve({ data: winnings.coupons ?? [] }));
     this.answerAlways('grandPrizes', () => Promise.resolve({ data: winnings.grandPrizes ?? [] }));
     this.answerAlways('referralBonuses', () => Promise.resolve({ data: winnings.bonuses ?? [] }));
+    this.answerAlways('contactThreads', () => Promise.resolve({ data: winnings.threads ?? [] }));
     this.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
     return this;
   }
