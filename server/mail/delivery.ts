@@ -10,7 +10,8 @@ import type { ContactService } from '../services/contact';
 export const DELIVERY_INTERVAL_MS = 5_000;
 /**
  * A stop waits this long at most for a mail under way (the server must stop within seconds).
- * A mail cut short is sent again once its claim lapses: at worst the operator gets it twice.
+ * A mail cut short is sent again once its claim lapses: at worst the operator gets it twice,
+ * under one Message-ID.
  */
 export const STOP_WAIT_MS = 2_000;
 
@@ -41,7 +42,9 @@ export function startContactDelivery(
       for (const failure of failed) {
         options.log.warn(
           { messageId: failure.id, attempts: failure.attempts, reason: failure.error },
-          'contact message not mailed yet; it stays stored and is tried again later',
+          failure.gaveUp
+            ? 'contact message not mailed and given up on (ops: messages list --failed, messages retry ID)'
+            : 'contact message not mailed yet; it stays stored and is tried again later',
         );
       }
     } catch (error) {

@@ -1,43 +1,54 @@
-// `messages list`: the contact-us messages players sent, for the operator to read whether or not
-// they were mailed (DESIGN section 5).
-import type { Command } from 'commander';
-import { maskPhone } from '../phone';
-import type { ContactMessageWithPhone } from '../repositories/contact';
+// `messages`: the contact-us messages players sent, for the operator to read whether or not they
+// were mailed, to answer (the player reads the answer in the app), and to queue again once the
+// mail server gave up on one (DESIGN section 5). No phone is ever shown: the operator answers
+// through the app, never by texting.
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { isUuid } from '../ids';
+import type { ContactReplyRow, ListedContactMessage } from '../repositories/contact';
+import { REPLY_MAX_LENGTH } from '../services/contact';
 import type { Services } from '../services/index';
+import { printable } from './print';
 
 const INDENT = '    ';
 
-/**
- * A player's text as safe terminal output: control characters (escape sequences could rewrite
- * the operator's screen) are shown as codes; line breaks stay, each line indented.
- */
-function shown(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(
-      // eslint-disable-next-line no-control-regex
-      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g,
-      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    )
-    .split('\n')
-    .join(`\n${INDENT}`);
+/** Player-written text over several lines, each escaped and indented. */
+function lines(text: string, indent = INDENT): string[] {
+  return text.split(/\r\n|\r|\n/).map((part) => `${indent}${printable(part)}`);
 }
 
-function statusOf(row: ContactMessageWithPhone): string {
+const plural = (count: number, noun: string, nouns = `${noun}s`) =>
+  `${count} ${count === 1 ? noun : nouns}`;
+
+function statusOf(row: ListedContactMessage): string {
   if (row.deliveredAt) return `delivered ${row.deliveredAt.toISOString()}`;
+  const lastError = printable(row.lastError ?? 'unknown');
+  if (row.failedAt) {
+    return `failed ${row.failedAt.toISOString()} after ${plural(row.attempts, 'try', 'tries')}: ${lastError}`;
+  }
+  if (row.senderDeleted) return 'not mailed: the player deleted the account';
   if (row.attempts === 0) return 'pending';
-  const tries = `${row.attempts} failed attempt${row.attempts === 1 ? '' : 's'}`;
-  return `pending (${tries}, last error: ${shown(row.lastError ?? 'unknown').replace(/\n\s*/g, ' ')})`;
+  return `pending (${plural(row.attempts, 'failed try', 'failed tries')}, last error: ${lastError})`;
 }
 
-/** One message: a header line, then subject and message indented under it. */
-export function describeMessage(row: ContactMessageWithPhone): string {
-  const sender = row.phone ? maskPhone(row.phone) : '(deleted)';
+/** One message: a header line, then subject, message and answers indented under it. */
+export function describeMessage(
+  row: ListedContactMessage & { replies: ContactReplyRow[] },
+): string {
+  const replies = row.replyCount > 0 ? `, ${plural(row.replyCount, 'reply', 'replies')}` : '';
   return [
-    `${row.id}  ${row.createdAt.toISOString()}  ${sender}  ${statusOf(row)}`,
-    `  Subject: ${shown(row.subject)}`,
-    `${INDENT}${shown(row.message)}`,
+    `${row.id}  ${row.createdAt.toISOString()}  ${statusOf(row)}${replies}`,
+    `  Subject: ${printable(row.subject)}`,
+    ...lines(row.message),
+    ...row.replies.flatMap((reply) => [
+      `  Reply ${reply.createdAt.toISOString()} (${reply.readAt ? 'read' : 'unread'}):`,
+      ...lines(reply.body),
+    ]),
   ].join('\n');
+}
+
+function messageId(value: string): string {
+  if (!isUuid(value)) throw new InvalidArgumentError('must be a message id (a UUID)');
+  return value;
 }
 
 export function addMessagesCommands(
@@ -45,21 +56,55 @@ export function addMessagesCommands(
   services: () => Promise<Services>,
   line: (text: string) => void,
 ): void {
-  const messages = program.command('messages').description('contact-us messages from players');
+  const messages = program
+    .command('messages')
+    .description('contact-us messages from players, and the answers to them');
   messages
     .command('list')
-    .description('list contact-us messages, newest first, and whether each was mailed')
-    .option('--pending', 'only the messages not mailed yet')
-    .action(async (options: { pending?: boolean }) => {
-      const rows = await (await services()).contact.list({ pendingOnly: options.pending === true });
+    .description(
+      'list contact-us messages, newest first: id, date, whether each was mailed, answers, text',
+    )
+    .addOption(new Option('--pending', 'only the messages still to be mailed').conflicts('failed'))
+    .option('--failed', 'only the messages the mail server refused or that failed ten tries')
+    .action(async (options: { pending?: boolean; failed?: boolean }) => {
+      const rows = await (
+        await services()
+      ).contact.list({
+        pendingOnly: options.pending === true,
+        failedOnly: options.failed === true,
+      });
       for (const row of rows) {
         line(describeMessage(row));
         line('');
       }
-      const pending = rows.filter((row) => !row.deliveredAt).length;
-      const noun = `${options.pending ? 'pending ' : ''}message${rows.length === 1 ? '' : 's'}`;
-      line(
-        options.pending ? `${rows.length} ${noun}` : `${rows.length} ${noun}, ${pending} pending`,
-      );
+      if (options.pending) line(plural(rows.length, 'pending message'));
+      else if (options.failed) line(plural(rows.length, 'failed message'));
+      else {
+        const pending = rows.filter(
+          (row) => !row.deliveredAt && !row.failedAt && !row.senderDeleted,
+        ).length;
+        const failed = rows.filter((row) => row.failedAt).length;
+        line(`${plural(rows.length, 'message')}, ${pending} pending, ${failed} failed`);
+      }
+    });
+  messages
+    .command('reply')
+    .description('answer a message; the player reads the answer in the app under Contact Us')
+    .argument('<id>', 'the message id, as `messages list` shows it', messageId)
+    .argument(
+      '<text...>',
+      `the answer (quote it; line breaks stay; at most ${REPLY_MAX_LENGTH} characters, no control characters)`,
+    )
+    .action(async (id: string, words: string[]) => {
+      await (await services()).contact.reply(id, words.join(' '));
+      line(`Answered message ${id}; the player reads it in the app.`);
+    });
+  messages
+    .command('retry')
+    .description('put a failed message back in the queue to be mailed again, its tries reset')
+    .argument('<id>', 'the message id, as `messages list --failed` shows it', messageId)
+    .action(async (id: string) => {
+      await (await services()).contact.retry(id);
+      line(`Message ${id} is queued to be mailed again.`);
     });
 }

@@ -1,9 +1,7 @@
 // Contact Us: a signed-in player's message is checked, stored, limited per hour, and mailed to
 // CONTACT_EMAIL through a real SMTP server, also when that server was away for a while.
-import { createServer, type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES_PER_HOUR,
@@ -35,71 +33,10 @@ import {
   useDatabase,
 } from './helper';
 import type { LogLine } from './integrity';
+import { freePort, startSmtp, subjectLine, type ReceivedMail } from './smtp-server';
 
 const CONTACT_EMAIL = 'help@acme.test';
 const SEND = url('contact-us/send-email');
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a local port that keeps every mail it accepts. */
-async function startSmtp(port = 0, options: { delayMs?: number } = {}) {
-  const received: ReceivedMail[] = [];
-  let refusing = false;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        if (refusing) {
-          const error = Object.assign(new Error('Mailbox busy, try again later'), {
-            responseCode: 451,
-          });
-          callback(error);
-          return;
-        }
-        const mailFrom = session.envelope.mailFrom;
-        received.push({
-          from: mailFrom ? mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
-        });
-        setTimeout(() => callback(), options.delayMs ?? 0);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const actual = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${actual}`,
-    port: actual,
-    received,
-    /** Answers every mail with 451 while set. */
-    refuse(value: boolean) {
-      refusing = value;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A local port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Waits until `check` holds (the delivery round after a store runs on its own). */
 async function eventually<T>(
@@ -114,8 +51,6 @@ async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-const subjectLine = (mail: ReceivedMail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1] ?? '';
 
 describe.each(databases)('Contact Us on %s', (kind) => {
   const database = useDatabase(kind);

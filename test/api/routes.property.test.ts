@@ -24,7 +24,7 @@ import {
   VerifyCodeRequest,
   WalletEntriesRequest,
 } from '../../contract/api';
-import { ContactRequest } from '../../contract/contact';
+import { ContactRequest, ContactThreadParams } from '../../contract/contact';
 import {
   AnswerRequest,
   QuestionIdParams,
@@ -68,6 +68,8 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/v1/invite_click_counts': { body: InviteClickRequest },
   'POST /api/v1/clicks': { body: ClickRequest },
   'POST /api/v1/contact-us/send-email': { body: ContactRequest },
+  'GET /api/v1/contact-us/messages': {},
+  'POST /api/v1/contact-us/messages/:id/read': { params: ContactThreadParams },
   'GET /api/v1/draws': { query: DrawListQuery },
   'GET /api/v1/draws/current': {},
   'GET /api/v1/draws/:id': { params: DrawIdParams },

@@ -5,6 +5,8 @@ import {
   CONTACT_SENT,
   ContactRequest,
   ContactResponse,
+  ContactThreadParams,
+  ContactThreadsResponse,
 } from '../../../contract/contact';
 import { sessionOf } from '../../plugins/auth';
 
@@ -22,6 +24,26 @@ export default function contactRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await contact.send(sessionOf(request).user.id, request.body);
       return reply.code(201).send({ message: CONTACT_SENT });
+    },
+  );
+
+  // onRequest: a request without a session is 401 before anything of it is read or checked.
+  routes.get(
+    `/${CONTACT_PATHS.messages}`,
+    {
+      schema: { response: { 200: ContactThreadsResponse } },
+      onRequest: app.authenticate,
+    },
+    async (request) => ({ data: await contact.threads(sessionOf(request).user.id) }),
+  );
+
+  // Any body is ignored: the player opened the answers, nothing more is said.
+  routes.post(
+    `/${CONTACT_PATHS.read(':id')}`,
+    { schema: { params: ContactThreadParams }, onRequest: app.authenticate },
+    async (request, reply) => {
+      await contact.markRead(sessionOf(request).user.id, request.params.id);
+      return reply.code(204).send();
     },
   );
 }
