@@ -1,7 +1,9 @@
 // After winning, as a player sees it on a phone: the WINNINGS drawer opens by its tab and
-// closes by a swipe down; a coupon is claimed; a draw is won (the operator closes it) and its
-// grand prize claimed with PayPal; a message goes through Contact Us; the player logs out and
-// signs back in, then deletes the account. Real server, real embedded database, real Chromium.
+// closes by a swipe down; a coupon is claimed and stays under 'Claimed'; a draw is won (the
+// operator closes it) and its grand prize claimed with PayPal, and the winner's inviter claims
+// the referral bonus; a message goes through Contact Us and the operator's answer is read in the
+// drawer; the player logs out and signs back in, then deletes the account. Real server, real
+// embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -32,6 +34,17 @@ async function enterAndSkip(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Skip' }).tap();
   await page.waitForURL('**/home', { timeout: 30_000 });
   await page.getByText('Enter The Next Drawing In:').waitFor();
+}
+
+/** The player's session token, as the app keeps it on the device. */
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('jwt')))!;
+}
+
+/** Opens /winnings by its address and waits until the drawer is down. */
+async function openDrawerAt(page: Page): Promise<void> {
+  await page.goto('/winnings');
+  await page.locator('[data-panel="open"]').waitFor();
 }
 
 /** Opens the drawer by the WINNINGS tab and waits until it is down. */
@@ -74,22 +87,56 @@ describe('the winnings drawer', () => {
     await page.waitForURL('**/home', { timeout: 5_000 });
     await page.getByText('Enter The Next Drawing In:').waitFor();
 
-    // The coupon: its claim shows the code (or the delivery note), and it leaves the list.
+    // The coupon: its claim shows the code (or the delivery note), and it moves under 'Claimed'.
     await openDrawer(page);
-    const brand = await drawer.locator('.winnings__brand').first().textContent();
+    const brand = (await drawer.locator('.winnings__brand').first().textContent())!;
     await drawer.locator('.winnings__coupon').first().tap();
     const claim = page.getByRole('dialog', { name: 'Claim coupon' });
-    await claim.getByText(brand!).waitFor();
+    await claim.getByText(brand).waitFor();
     await claim.getByRole('button', { name: 'Claim' }).tap();
     const message = page.getByTestId('coupon-message');
     await message.waitFor();
-    expect((await message.textContent())!.length).toBeGreaterThan(3);
+    const said = (await message.textContent())!;
+    expect(said.length).toBeGreaterThan(3);
     await screenshot(page, 'winnings-coupon-claimed');
-    await page.getByRole('button', { name: 'Close' }).last().tap();
+    await page
+      .getByRole('dialog', { name: 'Your coupon' })
+      .getByRole('button', { name: 'Close' })
+      .tap();
     await expect
       .poll(() => drawer.locator('.winnings__coupon').count(), { timeout: 5_000 })
       .toBe(0);
-    await drawer.getByText(/Nothing here yet/).waitFor();
+
+    // Claimed for good: under 'Claimed' with what claiming said, after the drawer closes and
+    // opens again, and after a reload.
+    const claimed = drawer.getByRole('region', { name: 'Claimed' });
+    const expectClaimed = async () => {
+      await claimed.getByRole('listitem').filter({ hasText: brand }).waitFor();
+      await claimed.getByText(said).waitFor();
+      expect(await drawer.getByText(/Nothing here yet/).count()).toBe(0);
+    };
+    await expectClaimed();
+    await screenshot(page, 'winnings-claimed-coupon');
+    expect(await smallTapTargets(page)).toEqual([]);
+    await drawer.getByRole('button', { name: 'Close' }).first().tap();
+    await page.waitForURL('**/home', { timeout: 5_000 });
+    await openDrawer(page);
+    await expectClaimed();
+    await page.reload();
+    await page.locator('[data-panel="open"]').waitFor();
+    await expectClaimed();
+    // The server keeps it: the coupon cannot be removed any more.
+    const coupons = (await (
+      await fetch(`${server.baseUrl}/api/v1/coupons`, {
+        headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      })
+    ).json()) as { data: Array<{ id: string; attributes: { claimed?: boolean } }> };
+    const kept = coupons.data.find((coupon) => coupon.attributes.claimed)!;
+    const removed = await fetch(`${server.baseUrl}/api/v1/rewards/${kept.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    });
+    expect(removed.status).toBe(409);
     await context.close();
   });
 
@@ -142,6 +189,122 @@ describe('the winnings drawer', () => {
       .getByRole('dialog', { name: 'Grand prize' })
       .getByText(/Paid by PayPal/)
       .waitFor();
+    await context.close();
+  });
+
+  it("pays the inviter a referral bonus, claimed with PayPal and then 'Claimed with PayPal'", async () => {
+    ops(server, 'draw', 'close');
+    const inviterContext = await phoneContext(browser, server.baseUrl);
+    const inviter = await inviterContext.newPage();
+    await signInThroughPhoneLogin(inviter, server, newPhone());
+    const invite = await fetch(`${server.baseUrl}/api/v1/invites`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenOf(inviter)}` },
+    });
+    expect(invite.status).toBe(201);
+    const { code } = (await invite.json()) as { code: string };
+
+    // The invitee signs up with the inviter's code, enters and wins the draw.
+    const inviteeContext = await phoneContext(browser, server.baseUrl);
+    const invitee = await inviteeContext.newPage();
+    const inviteePhone = newPhone();
+    const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_number: inviteePhone.withCountry, invite_code: code }),
+    });
+    expect(registered.status).toBe(201);
+    await signInWithPhone(invitee, inviteePhone);
+    await enterAndSkip(invitee);
+    expect(ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    await inviteeContext.close();
+
+    // The inviter claims the bonus in the drawer: the three ways, PayPal's e-mail checked.
+    await openDrawerAt(inviter);
+    const bonuses = inviter.getByRole('region', { name: 'Referral bonuses' });
+    const bonus = bonuses.getByRole('button', { name: /\$100 because a player you invited won/ });
+    await bonus.tap();
+    const modal = inviter.getByRole('dialog', { name: 'Referral bonus' });
+    await modal.getByRole('heading', { name: '$100 because a player you invited won' }).waitFor();
+    expect(
+      await modal
+        .getByRole('group', { name: 'Payout method' })
+        .getByRole('button')
+        .allTextContents(),
+    ).toEqual(['Venmo', 'PayPal', 'Virtual Visa']);
+    await modal.getByRole('button', { name: 'PayPal' }).tap();
+    const email = modal.getByLabel('PayPal e-mail');
+    await email.fill('inviter@example');
+    await modal.getByRole('button', { name: 'Claim $100' }).tap();
+    await modal.getByText('Enter the e-mail address of your PayPal account').waitFor();
+    await email.fill('inviter@example.com');
+    await screenshot(inviter, 'referral-bonus-paypal');
+    await modal.getByRole('button', { name: 'Claim $100' }).tap();
+    await modal.getByText(/inviter@example\.com/).waitFor();
+    await screenshot(inviter, 'referral-bonus-claimed');
+    await modal.getByRole('button', { name: 'Done' }).tap();
+    await bonus.getByText('Claimed with PayPal').waitFor();
+    await inviter.reload();
+    await inviter.locator('[data-panel="open"]').waitFor();
+    await bonus.getByText('Claimed with PayPal').waitFor();
+    await screenshot(inviter, 'winnings-referral-bonus');
+    expect(ops(server, 'payouts', 'list')).toMatch(/PayPal\s+inviter@example\.com/);
+    await inviterContext.close();
+  });
+
+  it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    const subject = `Coupon code ${Date.now()}`;
+    const sent = await fetch(`${server.baseUrl}/api/v1/contact-us/send-email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenOf(page)}`,
+      },
+      body: JSON.stringify({ subject, message: 'The code did not work.\nAt checkout.' }),
+    });
+    expect(sent.status).toBe(201);
+    // No answer yet: nothing listed under Contact Us.
+    await openDrawerAt(page);
+    const footer = page.getByRole('navigation', { name: 'Help and account' });
+    await footer.getByRole('button', { name: 'Contact Us' }).waitFor();
+    expect(await footer.getByText(subject).count()).toBe(0);
+
+    const listed = ops(server, 'messages', 'list');
+    const id = new RegExp(`^([0-9a-f-]{36})\\s[^\\n]*\\n\\s+Subject: ${subject}`, 'm').exec(
+      listed,
+    )![1]!;
+    const answer = 'Sorry about that!\nHere is a new one: <b>PIZZA-2</b>';
+    expect(ops(server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
+
+    await page.reload();
+    await page.locator('[data-panel="open"]').waitFor();
+    const answers = footer.getByRole('list', { name: 'Answers to your messages' });
+    const thread = answers.getByRole('button', { name: new RegExp(subject) });
+    await thread.getByText('New').waitFor();
+    await screenshot(page, 'winnings-contact-answer-new');
+    expect(await smallTapTargets(page)).toEqual([]);
+    await thread.tap();
+    const conversation = page.getByRole('dialog', { name: subject });
+    await conversation.getByText('The code did not work.').waitFor();
+    // Plain text, line breaks kept: the markup is shown as typed, never run.
+    const reply = conversation.locator('.winnings__text').nth(1);
+    expect(await reply.textContent()).toBe(answer);
+    expect(await conversation.locator('b').count()).toBe(0);
+    expect((await reply.boundingBox())!.height).toBeGreaterThan(30);
+    await screenshot(page, 'winnings-contact-answer');
+    // Opening it tells the server: 'New' goes.
+    await expect.poll(() => thread.getByText('New').count(), { timeout: 5_000 }).toBe(0);
+    await conversation.getByRole('button', { name: 'Close' }).tap();
+    await thread.waitFor();
+    // Read on the server too.
+    await page.reload();
+    await page.locator('[data-panel="open"]').waitFor();
+    await thread.waitFor();
+    expect(await thread.getByText('New').count()).toBe(0);
+    expect(ops(server, 'messages', 'list')).toMatch(/\(read\)/);
     await context.close();
   });
 
