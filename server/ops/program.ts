@@ -6,6 +6,7 @@ import type { Services } from '../services/index';
 import type { Payout } from '../services/payouts';
 import { OpsError } from '../services/ops';
 import { addMessagesCommands } from './messages';
+import { addAuditCommand } from './audit';
 import { printable } from './print';
 import { isUuid } from '../ids';
 import { CatalogFileError, IMPORT_BATCH, type ImportResult } from '../services/catalog';
@@ -269,6 +270,9 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
     });
 
   addMessagesCommands(program, services, line);
+  addAuditCommand(program, services, line, () => {
+    throw new OpsFailed();
+  });
 
   return program;
 }

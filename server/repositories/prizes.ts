@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
 import { grandPrizes, invites, referralBonuses, rewards, users } from '../db/schema';
@@ -107,13 +107,22 @@ export async function claimReferralBonus(
     .where(
       and(
         eq(referralBonuses.id, claim.id),
-        eq(referralBonuses.inviterId, claim.inviterId),
+        eq(referralBonuses.inviterId, livePlayer(claim.inviterId)),
         isNull(referralBonuses.claimedAt),
       ),
     )
     .returning();
   return row ?? null;
 }
+
+/**
+ * The player's id while the player is here, their row taken FOR KEY SHARE before the statement
+ * locks any row of theirs: a deletion holding the row is waited for (and then the player is
+ * found deleted, so nothing is written), and never waits for this statement while it waits.
+ */
+const livePlayer = (userId: SQL | string) =>
+  sql`(select ${users.id} from ${users}
+    where ${users.id} = ${userId} and ${users.deletedAt} is null for key share)`;
 
 /** A prize carries a cashier check only with both a name and an address on it. */
 const hasCashierCheck = sql`(coalesce(${grandPrizes.cashierCheckName}, '') <> ''
@@ -146,7 +155,7 @@ export async function claimGrandPrize(
     .where(
       and(
         eq(grandPrizes.id, claim.id),
-        eq(grandPrizes.userId, claim.userId),
+        eq(grandPrizes.userId, livePlayer(claim.userId)),
         isNull(grandPrizes.claimedAt),
         claim.offeredOnlyWithoutCheck ? sql`not ${hasCashierCheck}` : undefined,
       ),
@@ -254,7 +263,14 @@ export async function putCashierCheck(
     .update(grandPrizes)
     .set({ cashierCheckName: check.name, cashierCheckAddress: check.address })
     .where(
-      and(eq(grandPrizes.id, check.id), isNull(grandPrizes.claimedAt), sql`not ${deletedOwner}`),
+      and(
+        eq(grandPrizes.id, check.id),
+        isNull(grandPrizes.claimedAt),
+        eq(
+          grandPrizes.userId,
+          livePlayer(sql`(select g.user_id from ${grandPrizes} g where g.id = ${check.id})`),
+        ),
+      ),
     )
     .returning();
   return row ?? null;

@@ -16,7 +16,7 @@ import {
   PaymentMethod,
   type ReferralBonus,
 } from '../../contract/winnings';
-import { conflict, invalid, notFound } from '../errors';
+import { conflict, invalid, notFound, unauthorized } from '../errors';
 import { maskPhone } from '../phone';
 import {
   claimGrandPrize,
@@ -133,6 +133,10 @@ function cashierCheckField(
 }
 
 export function createPayoutService({ db, now }: ServiceContext) {
+  /** A claim that met its player deleted answers as one without a session: the deletion ended it. */
+  const stillHere = async (userId: string) => {
+    if (!(await findActiveUserById(db, userId))) throw unauthorized();
+  };
   const ownPrize = (userId: string, id: string) => ownGrandPrize(db, userId, id);
 
   return {
@@ -175,6 +179,7 @@ export function createPayoutService({ db, now }: ServiceContext) {
         offeredOnlyWithoutCheck: NOT_WITH_CASHIER_CHECK.includes(method),
       });
       if (!claimed) {
+        await stillHere(userId);
         const row = await ownPrize(userId, id);
         if (row.claimedAt !== null) throw conflict(PRIZE_ALREADY_CLAIMED);
         if (!choicesFor(row).includes(method)) throw invalid(METHOD_NOT_OFFERED);
@@ -207,6 +212,7 @@ export function createPayoutService({ db, now }: ServiceContext) {
         at: now(),
       });
       if (!claimed) {
+        await stillHere(userId);
         const row = await findReferralBonusOf(db, id, userId);
         if (!row) throw notFound(UNKNOWN_BONUS);
         if (row.claimedAt !== null) throw conflict(BONUS_ALREADY_CLAIMED);

@@ -12,8 +12,8 @@ import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import { NextQuestionResponse } from '../../contract/questionnaires';
 import { RewardsResponse } from '../../contract/rewards';
 import { draws, users } from '../../server/db/schema';
-import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from './helper';
-import { expectBooksBalance } from './integrity';
+import { bearer, databases, signedInPlayer, url, useDatabase } from './helper';
+import { buildLoggedApp, expectBooksBalance, type LogLine } from './integrity';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -24,9 +24,10 @@ const QUESTIONS = 120;
 describe.each(databases)('deletion racing writes on %s', (kind) => {
   const database = useDatabase(kind);
   let app: FastifyInstance;
+  let errors: () => LogLine[];
 
   beforeAll(async () => {
-    app = await buildTestApp(database());
+    ({ app, errors } = await buildLoggedApp(database()));
     await app.services.catalog.importQuestions(
       QuestionCatalog.parse({
         questions: Array.from({ length: QUESTIONS }, (_, i) => ({
@@ -94,6 +95,7 @@ describe.each(databases)('deletion racing writes on %s', (kind) => {
     const deletion = answered[half];
     expect(deletion?.statusCode).toBe(200);
     const statuses = answered.map((response) => response.statusCode);
+    expect(errors().map((line) => line.err ?? line.msg)).toEqual([]);
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     const [row] = await database()
       .db.select({ deletedAt: users.deletedAt, phone: users.phone })
