@@ -5,7 +5,7 @@
 // session that takes the logout question), as in the app.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, onTestFinished } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import {
   assign,
   setup,
@@ -69,6 +69,10 @@ import {
 } from './helpers/winnings-fake-api';
 
 // ---- the walks ---------------------------------------------------------------------------------
+
+// The longest walks (everything won, a claim refused and the list loaded again, then a swipe)
+// take 3 to 5 s on a busy machine: past the default 5 s they would fail for time, not behaviour.
+vi.setConfig({ testTimeout: 15_000 });
 
 const giftCardOf = (id: string, brand: string, value: number): Reward => {
   const coupon = couponOf(id, brand, value);
