@@ -8,6 +8,7 @@ import {
   answers,
   clicks,
   contactMessages,
+  contactReplies,
   drawEntries,
   firstSkipRewards,
   grandPrizes,
@@ -234,6 +235,12 @@ export async function personalRecordsOf(db: Database, userId: string) {
         message: contactMessages.message,
         createdAt: contactMessages.createdAt,
         deliveredAt: contactMessages.deliveredAt,
+        // The operator's answers, oldest first (the table named in full: a bare column here
+        // would be read as the reply's own).
+        replies: sql<{ text: string; created_at: string; read_at: string | null }[]>`coalesce((
+          select json_agg(json_build_object('text', r.body, 'created_at', r.created_at,
+            'read_at', r.read_at) order by r.created_at, r.id)
+          from ${contactReplies} r where r.message_id = "contact_messages"."id"), '[]')`,
       })
       .from(contactMessages)
       .where(eq(contactMessages.userId, userId))

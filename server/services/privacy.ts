@@ -143,6 +143,11 @@ export function toPlayerExport(records: PersonalRecords) {
       message: row.message,
       created_at: iso(row.createdAt),
       delivered_at: isoOrNull(row.deliveredAt),
+      replies: row.replies.map((reply) => ({
+        text: reply.text,
+        created_at: new Date(reply.created_at).toISOString(),
+        read_at: reply.read_at === null ? null : new Date(reply.read_at).toISOString(),
+      })),
     })),
   };
 }

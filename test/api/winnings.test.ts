@@ -36,6 +36,7 @@ import {
   url,
   useDatabase,
 } from './helper';
+import { expectBooksBalance } from './integrity';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
 
@@ -397,6 +398,7 @@ describe.each(databases)('winnings on %s', (kind) => {
           .filter((response) => response.statusCode === 409)
           .every((response) => detailOf(response) === PRIZE_ALREADY_CLAIMED),
       ).toBe(true);
+      await expectBooksBalance(app, { about: [prize.id] });
     });
 
     it('pays a prize with a cashier check only by Virtual Visa', async () => {
@@ -617,6 +619,7 @@ describe.each(databases)('winnings on %s', (kind) => {
       expect(again.statusCode).toBe(409);
       expect(detailOf(again)).toBe(BONUS_ALREADY_CLAIMED);
       expect((await bonusRow(id)).paymentDetails).toBe(row.paymentDetails);
+      await expectBooksBalance(app, { about: [id] });
     });
 
     it('answers 404 for another player’s bonus or an id that names none, recording nothing', async () => {
