@@ -11,7 +11,7 @@ import { DrawEntryResponse, GrandPrizeListResponse } from '../../contract/api';
 import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import { NextQuestionResponse } from '../../contract/questionnaires';
 import { RewardsResponse } from '../../contract/rewards';
-import { draws, users } from '../../server/db/schema';
+import { clicks, draws, users } from '../../server/db/schema';
 import { bearer, databases, signedInPlayer, url, useDatabase } from './helper';
 import { buildLoggedApp, expectBooksBalance, type LogLine } from './integrity';
 
@@ -216,6 +216,26 @@ describe.each(databases)('deletion racing writes on %s', (kind) => {
             }),
       ),
     );
+  });
+
+  it('has the database refuse any row written for a deleted player, one or many at once', async () => {
+    const gone = await signedInPlayer(app);
+    const here = await signedInPlayer(app);
+    await call('DELETE', `users/registrations/${gone.user.id}`, gone.token);
+    const click = (userId: string) => ({ userId, eventName: 'black_button_click', pageUrl: '/' });
+    const refusal = { cause: expect.objectContaining({ code: 'BB001' }) as unknown };
+    await expect(database().db.insert(clicks).values(click(gone.user.id))).rejects.toMatchObject(
+      refusal,
+    );
+    // A statement writing for several players fails whole when one of them is gone.
+    await expect(
+      database()
+        .db.insert(clicks)
+        .values([click(here.user.id), click(gone.user.id)]),
+    ).rejects.toMatchObject(refusal);
+    expect(await database().db.$count(clicks, eq(clicks.userId, here.user.id))).toBe(0);
+    await database().db.insert(clicks).values(click(here.user.id));
+    expect(await database().db.$count(clicks, eq(clicks.userId, here.user.id))).toBe(1);
   });
 
   it('withdraws a deleted player’s entry: a draw with no live entry closes with no winner', async () => {
