@@ -8,8 +8,8 @@ import { DrawEntryResponse } from '../../contract/api';
 import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import { NextQuestionResponse, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { drawEntries, grandPrizes, rewards, users, walletTickets } from '../../server/db/schema';
-import { runOps } from '../../server/ops/program';
 import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from '../api/helper';
+import { opsOver } from './helper';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
 
@@ -48,15 +48,8 @@ describe.each(databases)('ops audit on %s', (kind) => {
     );
   });
 
-  const ops = async (...argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runOps(argv, () => Promise.resolve(app.services), {
-      out: (text) => (stdout += text),
-      err: (text) => (stderr += text),
-    });
-    return { code, stdout, stderr };
-  };
+  /** `npm run ops -- ...argv`, in-process over the app's services. */
+  const ops = (...argv: string[]) => opsOver(app.services)(...argv);
   const call = (
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     path: string,

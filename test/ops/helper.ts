@@ -7,6 +7,7 @@ import { openDatabase } from '../../server/db/database';
 import type { Mailer } from '../../server/mail/mailer';
 import { createServices, type Services } from '../../server/services/index';
 import { createLogSender } from '../../server/sms/sender';
+import { runOps } from '../../server/ops/program';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -100,4 +101,27 @@ export async function withServices<T>(
   } finally {
     await database.close();
   }
+}
+
+/** What one operator command did: its exit code and everything it printed. */
+export interface OpsResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run ops -- ...argv` in-process, over the services of an app the test built: the same
+ * program the CLI and the ops socket run, without a process of its own.
+ */
+export function opsOver(services: Services) {
+  return async (...argv: string[]): Promise<OpsResult> => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runOps(argv, () => Promise.resolve(services), {
+      out: (text) => (stdout += text),
+      err: (text) => (stderr += text),
+    });
+    return { code, stdout, stderr };
+  };
 }

@@ -14,11 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactThreadsResponse } from '../../contract/contact';
 import { contactMessages, users } from '../../server/db/schema';
 import type { Mailer } from '../../server/mail/mailer';
-import { runOps } from '../../server/ops/program';
 import { insertContactMessage } from '../../server/repositories/contact';
 import { createServices, type Services } from '../../server/services/index';
 import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from '../api/helper';
-import { lastLine, ops as cli, withServices } from './helper';
+import { lastLine, ops as cli, opsOver, withServices } from './helper';
 
 const mailerOf = (send: Mailer['send']): Mailer => ({ send, close: () => undefined });
 const accepting = mailerOf(() => Promise.resolve());
@@ -106,16 +105,8 @@ describe.each(databases)('the messages commands on %s', (kind) => {
     };
   });
 
-  /** `npm run ops -- ...argv`, in-process: its exit code, stdout and stderr. */
-  const ops = async (...argv: string[]): Promise<Result> => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runOps(argv, () => Promise.resolve(app.services), {
-      out: (text) => (stdout += text),
-      err: (text) => (stderr += text),
-    });
-    return { code, stdout, stderr };
-  };
+  /** `npm run ops -- ...argv`, in-process over the app's services. */
+  const ops = (...argv: string[]) => opsOver(app.services)(...argv);
   const rowOf = async (id: string) => {
     const [row] = await database()
       .db.select()

@@ -13,7 +13,6 @@ import {
   ReferralBonusListResponse,
 } from '../../contract/winnings';
 import { grandPrizes, referralBonuses } from '../../server/db/schema';
-import { runOps } from '../../server/ops/program';
 import {
   bearer,
   buildTestApp,
@@ -23,6 +22,7 @@ import {
   url,
   useDatabase,
 } from '../api/helper';
+import { opsOver } from './helper';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
 
@@ -53,16 +53,8 @@ describe.each(databases)('the payout commands on %s', (kind) => {
     app = await buildTestApp(database());
   });
 
-  /** `npm run ops -- ...argv`, in-process: its exit code, stdout and stderr. */
-  const ops = async (...argv: string[]) => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runOps(argv, () => Promise.resolve(app.services), {
-      out: (text) => (stdout += text),
-      err: (text) => (stderr += text),
-    });
-    return { code, stdout, stderr };
-  };
+  /** `npm run ops -- ...argv`, in-process over the app's services. */
+  const ops = (...argv: string[]) => opsOver(app.services)(...argv);
   const get = (path: string, token: string) =>
     app.inject({ method: 'GET', url: url(path), headers: bearer(token) });
   const post = (path: string, token: string, payload: unknown) =>
