@@ -183,6 +183,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
         },
         showing: {
           description: 'The question on the card, waiting for a swipe.',
+          initial: 'arriving',
           entry: {
             type: 'tellDraw',
             params: ({ context }) => ({
@@ -191,14 +192,23 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
               answered: context.questionnaireProgress,
             }),
           },
-          on: {
-            'card.answer': {
-              target: 'answering',
-              actions: [
-                { type: 'storeChoice', params: ({ event }) => event.choice },
-                'countAnswer',
-                { type: 'logIfSkipped', params: ({ event }) => event.choice },
-              ],
+          states: {
+            arriving: {
+              description:
+                'The card has just come: a second tap or swipe of the gesture that answered the card before is not an answer to this one.',
+              after: { cardArrival: 'ready' },
+            },
+            ready: {
+              on: {
+                'card.answer': {
+                  target: '#questionnaire.questions.answering',
+                  actions: [
+                    { type: 'storeChoice', params: ({ event }) => event.choice },
+                    'countAnswer',
+                    { type: 'logIfSkipped', params: ({ event }) => event.choice },
+                  ],
+                },
+              },
             },
           },
         },

@@ -6,6 +6,7 @@ import { toCallFailure } from '../entry-flow/entry-flow.actors';
 import type { ToastParams } from '../shared/effects';
 import { disconnectedQuestionnaireActors } from './questionnaire.actors';
 import {
+  CARD_ARRIVAL_MS,
   currentPageUrl,
   isQuestionnaireComplete,
   LOADING_QUESTIONS_KEY,
@@ -30,6 +31,7 @@ export const questionnaireSetup = setup({
     emitted: {} as QuestionnaireEmitted,
   },
   actors: disconnectedQuestionnaireActors,
+  delays: { cardArrival: CARD_ARRIVAL_MS },
   guards: {
     isTellUsMore: ({ context }) => context.isTellUsMore,
     isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,

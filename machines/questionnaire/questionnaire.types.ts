@@ -15,6 +15,13 @@ export const TOAST_LOADING_QUESTIONS = 'Loading questions';
 /** The key of the 'Loading questions' toast, so that it can be dismissed. */
 export const LOADING_QUESTIONS_KEY = 'loading-questions';
 
+/**
+ * How long a card is on screen before it takes an answer. A double tap's second tap comes about
+ * 150 ms after the first, and the local server answers and brings the next card sooner than
+ * that; a player reading a question takes longer.
+ */
+export const CARD_ARRIVAL_MS = 400;
+
 /** A batch after What I Like (or resumed), or Tell Us More from the tab. */
 export type QuestionnaireMode = 'batch' | 'tellUsMore';
 

@@ -34,6 +34,7 @@ import {
   formatCountdown,
   selectDrawNavigationState,
 } from '../../machines/draw-cycle/draw-cycle.selectors';
+import { CARD_ARRIVAL_MS } from '../../machines/questionnaire/questionnaire.types';
 import type { QuestionsFlowMachine } from '../../machines/questionnaire/questions-flow.machine';
 import { machineChildren, routeOf } from '../../machines/shared/routes';
 import { followRoutes } from './route-sync-miniature';
@@ -833,6 +834,7 @@ describe('draw cycle: the questions after a press', () => {
         attributes: { next_question: question.data.attributes.next_question, finished: false },
       });
       expect(draw.context().questionsAnswered).toBe(answered);
+      draw.clock.increment(CARD_ARRIVAL_MS);
       await draw.tap({ type: 'card.answer', choice: answered === 0 ? 'yes' : 'no' });
       await draw.answer('answerQuestion', {});
     }
@@ -932,6 +934,7 @@ describe('draw cycle: the questions after a press', () => {
     expect(draw.api.count('enterDraw')).toBe(0);
     expect(draw.api.isWaiting('nextQuestion')).toBe(true);
     await draw.answer('nextQuestion', FIRST_QUESTION);
+    draw.clock.increment(CARD_ARRIVAL_MS);
     await draw.tap({ type: 'card.answer', choice: 'skip' });
     expect(draw.api.callsOf('answerQuestion')).toEqual([
       expect.objectContaining({ draw_entry_id: ENTRY.id, isSkipped: true }),
@@ -1021,6 +1024,7 @@ describe('draw cycle: the questions after a press', () => {
     await draw.answer('rewards', { data: [] });
     await draw.tap({ type: 'whatILike.start' });
     await draw.answer('nextQuestion', FIRST_QUESTION);
+    draw.clock.increment(CARD_ARRIVAL_MS);
     await draw.tap({ type: 'card.answer', choice: 'yes' });
     expect(draw.api.count('enterDraw')).toBe(0);
     expect(draw.api.callsOf('answerQuestion')).toEqual([

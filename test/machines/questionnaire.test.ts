@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createActor,
   setup,
+  SimulatedClock,
   type ActorRefFrom,
   type AnyEventObject,
   type SnapshotFrom,
@@ -13,6 +14,7 @@ import type { DrawEntry } from '../../contract/api';
 import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { createQuestionnaireActors } from '../../machines/questionnaire/questionnaire.actors';
 import {
+  CARD_ARRIVAL_MS,
   LOADING_QUESTIONS_KEY,
   QUESTIONNAIRE_PATH,
   questionnaireMachine,
@@ -79,6 +81,7 @@ function start(options: Options = {}) {
   const logic = questionnaireMachine.provide({ actors: createQuestionnaireActors(api) });
   const emitted: QuestionnaireEmitted[] = [];
   const toSession: AnyEventObject[] = [];
+  const clock = new SimulatedClock();
   let actor: ActorRefFrom<typeof questionnaireMachine>;
   if (underSession) {
     // The session here only listens, as the app's session hears the questionnaire.
@@ -87,13 +90,13 @@ function start(options: Options = {}) {
         invoke: { id: 'questionnaire', src: 'questionnaire', input },
         on: { '*': { actions: ({ event }) => void toSession.push(event) } },
       }),
-      { systemId: 'session' },
+      { systemId: 'session', clock },
     );
     session.start();
     actor = session.getSnapshot().children.questionnaire as typeof actor;
     actor.on('*', (effect) => void emitted.push(effect));
   } else {
-    const alone = createActor(logic, { input });
+    const alone = createActor(logic, { input, clock });
     // Listening before it starts: Tell Us More's 'Loading questions' shows at once.
     alone.on('*', (effect) => void emitted.push(effect));
     alone.start();
@@ -105,11 +108,14 @@ function start(options: Options = {}) {
   const sessionHeard = () =>
     toSession.filter((event) => event.type === 'session.questionnaireFinished').length;
 
-  /** The server asks `question` next. */
-  async function ask(question: QuestionFixture) {
+  /** The card has been on screen long enough to take an answer. */
+  const cardArrives = () => clock.increment(CARD_ARRIVAL_MS);
+  /** The server asks `question` next, and (unless told otherwise) the player reads its card. */
+  async function ask(question: QuestionFixture, { read = true } = {}) {
     await settle();
     api.resolve('nextQuestion', nextQuestionAnswer(question));
     await settle();
+    if (read) cardArrives();
   }
   /** The server has no question left (or fails otherwise). */
   async function askFails(error: unknown) {
@@ -127,8 +133,10 @@ function start(options: Options = {}) {
   async function answerAll(questions: QuestionFixture[]) {
     for (const question of questions) {
       await ask(question);
-      if (snapshot().matches({ questions: 'tutorial' }))
+      if (snapshot().matches({ questions: 'tutorial' })) {
         actor.send({ type: 'card.dismissTutorial' });
+        cardArrives();
+      }
       await answer('yes');
     }
   }
@@ -143,8 +151,10 @@ function start(options: Options = {}) {
   return {
     actor,
     api,
+    clock,
     draw,
     emitted,
+    cardArrives,
     snapshot,
     toasts,
     sessionHeard,
@@ -246,6 +256,54 @@ describe('the questionnaire: the answers', () => {
     q.actor.send({ type: 'card.answer', choice: 'no' });
     expect(q.api.count('answerQuestion')).toBe(1);
     expect(q.snapshot().context.questionnaireProgress).toBe(1);
+  });
+
+  it('answers once for a double tap, though the next card came before the second tap', async () => {
+    const q = start();
+    await q.ask(questionAt(0));
+    q.actor.send({ type: 'card.answer', choice: 'yes' });
+    // A local server answers and brings the next card well inside a double tap's 150 ms.
+    q.api.resolve('answerQuestion', {});
+    await q.ask(questionAt(1), { read: false });
+    q.clock.increment(150);
+    q.actor.send({ type: 'card.answer', choice: 'yes' });
+    expect(q.api.callsOf('answerQuestion')).toEqual([answerBody(questionAt(0), 'yes')]);
+    expect(selectProgress(q.snapshot()).done).toBe(1);
+    expect(selectPrompt(q.snapshot())).toBe(questionAt(1).prompt);
+  });
+
+  it('drops an answer sent while the previous one is on its way, and one as the next card comes', async () => {
+    const q = start();
+    await q.ask(questionAt(0));
+    q.actor.send({ type: 'card.answer', choice: 'yes' });
+    q.actor.send({ type: 'card.answer', choice: 'no' });
+    q.api.resolve('answerQuestion', {});
+    await settle();
+    expect(q.snapshot().matches({ questions: 'loading' })).toBe(true);
+    q.actor.send({ type: 'card.answer', choice: 'skip' });
+    await q.ask(questionAt(1), { read: false });
+    q.actor.send({ type: 'card.answer', choice: 'no' });
+    expect(q.api.count('answerQuestion')).toBe(1);
+    expect(q.snapshot().context.questionnaireProgress).toBe(1);
+    // Only the skip the player meant is logged: none of these was taken.
+    expect(q.api.callsOf('click')).toEqual([]);
+  });
+
+  it("takes the next card's answer once the card has been on screen for its arrival", async () => {
+    const q = start();
+    await q.ask(questionAt(0));
+    await q.answer('yes');
+    await q.ask(questionAt(1), { read: false });
+    q.clock.increment(CARD_ARRIVAL_MS - 1);
+    expect(selectCanAnswer(q.snapshot())).toBe(false);
+    q.clock.increment(1);
+    expect(selectCanAnswer(q.snapshot())).toBe(true);
+    q.actor.send({ type: 'card.answer', choice: 'no' });
+    expect(q.api.callsOf('answerQuestion')).toEqual([
+      answerBody(questionAt(0), 'yes'),
+      answerBody(questionAt(1), 'no'),
+    ]);
+    expect(selectProgress(q.snapshot()).done).toBe(2);
   });
 
   it('counts every answer and skip as progress through the batch of 5', async () => {
@@ -395,11 +453,23 @@ describe('the questionnaire: the first-time tutorial', () => {
     expect(q.draw.told()).toContain('questionnaire.questionShown');
   });
 
+  it('does not take a tap right after the tutorial swipe as an answer to the first question', async () => {
+    const q = start(FIRST_TIME);
+    await q.ask(questionAt(0));
+    q.actor.send({ type: 'card.dismissTutorial' });
+    q.actor.send({ type: 'card.answer', choice: 'yes' });
+    expect(q.api.count('answerQuestion')).toBe(0);
+    q.cardArrives();
+    q.actor.send({ type: 'card.answer', choice: 'yes' });
+    expect(q.api.callsOf('answerQuestion')).toEqual([answerBody(questionAt(0), 'yes')]);
+  });
+
   it("shows 'Swipe to skip' over the first card only", async () => {
     const q = start(FIRST_TIME);
     await q.ask(questionAt(0));
     q.actor.send({ type: 'card.dismissTutorial' });
     expect(selectShowsSwipeHint(q.snapshot())).toBe(true);
+    q.cardArrives();
     await q.answer('skip');
     await q.ask(questionAt(1));
     expect(q.snapshot().matches({ questions: 'showing' })).toBe(true);

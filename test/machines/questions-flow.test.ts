@@ -11,7 +11,10 @@ import type {
   QuestionnaireFlags,
   QuestionsFlowStart,
 } from '../../machines/questionnaire/questions-flow.machine';
-import type { questionnaireMachine } from '../../machines/questionnaire/questionnaire.machine';
+import {
+  CARD_ARRIVAL_MS,
+  type questionnaireMachine,
+} from '../../machines/questionnaire/questionnaire.machine';
 import type { whatILikeMachine } from '../../machines/questionnaire/what-i-like.machine';
 import { routeOf } from '../../machines/shared/routes';
 import {
@@ -94,6 +97,8 @@ function run(start: QuestionsFlowStart, options: Options = {}) {
       if (card.getSnapshot().matches({ questions: 'tutorial' })) {
         card.send({ type: 'card.dismissTutorial' });
       }
+      // The player reads the card before answering it.
+      clock.increment(CARD_ARRIVAL_MS);
       card.send({ type: 'card.answer', choice: 'yes' });
       api.resolve('answerQuestion', {});
       await settle();

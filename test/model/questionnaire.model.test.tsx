@@ -3,10 +3,10 @@
 // taps the centre marker and the red Skip, swipes the tutorial card away; the server answers
 // each call; and every state is checked against what the player sees and what the server and
 // the draw were told. The step's end is what the questions flow does next (the rewards, /home).
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
-import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type Actor, type SnapshotFrom } from 'xstate';
 import type { Step } from 'xstate/graph';
 import type { DrawEntry, Reward } from '../../contract/api';
 import {
@@ -14,6 +14,7 @@ import {
   type FindEntryInput,
 } from '../../machines/questionnaire/questionnaire.actors';
 import {
+  CARD_ARRIVAL_MS,
   LOADING_QUESTIONS_KEY,
   questionnaireMachine,
   TOAST_ANSWER_FAILED,
@@ -81,7 +82,11 @@ const GESTURE_NAMES: Record<Gesture, string> = {
 
 // ---- the model ---------------------------------------------------------------------------------
 
+/** The card has been on screen long enough to take an answer. */
+const CARD_ARRIVES = 'xstate.after.cardArrival.questionnaire.questions.showing.arriving';
+
 type ModelEvent =
+  | { type: typeof CARD_ARRIVES }
   | { type: 'card.dismissTutorial' }
   /** The machine's event, with the gesture that makes it. */
   | { type: 'card.answer'; choice: CardChoice; gesture: Gesture }
@@ -189,6 +194,9 @@ function eventsFor(walk: Walk) {
     const { children, context } = snapshot;
     const answered = context.questionnaireProgress;
     const candidates: ModelEvent[] = [{ type: 'card.dismissTutorial' }];
+    if (snapshot.matches({ questions: { showing: 'arriving' } })) {
+      candidates.push({ type: CARD_ARRIVES });
+    }
     const gesture = gestureAt(walk, answered);
     candidates.push({ type: 'card.answer', choice: GESTURES[gesture], gesture });
     if (children.startTellUsMore) {
@@ -269,6 +277,8 @@ const failure = (error: ApiFailure) => (error.status === 404 ? 'has none left (4
 
 function describeEvent(event: ModelEvent): string {
   switch (event.type) {
+    case CARD_ARRIVES:
+      return 'the card has been on screen a moment';
     case 'card.dismissTutorial':
       return 'swipes the tutorial card away';
     case 'card.answer':
@@ -306,6 +316,7 @@ const walks = planWalks(WALKS, (walk) => ({
   serialize,
   describeEvent,
   input: () => inputOf(walk, new FakeDrawLink(walk.drawEntry)),
+  delays: { [CARD_ARRIVES]: CARD_ARRIVAL_MS },
 }));
 const coverage = new CoverageRecorder();
 
@@ -317,9 +328,11 @@ function open(walk: Walk) {
   const api = new FakeQuestionsApi();
   api.answerAlways('click', () => Promise.resolve({}));
   const draw = new FakeDrawLink(walk.drawEntry);
+  const clock = new SimulatedClock();
   const actor: Running = createActor(logic.provide({ actors: createQuestionnaireActors(api) }), {
     input: inputOf(walk, draw),
     inspect: coverage.inspect,
+    clock,
   });
   const emitted: QuestionnaireEmitted[] = [];
   // Listening before it starts: Tell Us More's 'Loading questions' shows at once.
@@ -331,6 +344,7 @@ function open(walk: Walk) {
   return {
     walk,
     api,
+    clock,
     draw,
     actor,
     emitted,
@@ -383,6 +397,23 @@ function expectChoices(enabled: boolean) {
   for (const name of ['No', 'Skip this question', 'Yes', 'Skip']) {
     expect((button(name) as HTMLButtonElement).disabled).toBe(!enabled);
   }
+}
+
+/** The question on its card, told to the draw; its answers enabled once it is ready. */
+async function expectCard(ready: boolean) {
+  expectFrame(false);
+  const question = real().context.question!;
+  screen.getByText(question.prompt);
+  expectProgress();
+  expectChoices(ready);
+  const hint = screen.queryByRole('img', { name: 'Swipe to skip' });
+  expect(hint !== null).toBe(app().walk.isFirstQuestionnaire && answered() === 0);
+  expect(app().draw.reports.at(-1)).toEqual({
+    type: 'questionnaire.questionShown',
+    question,
+    answered: answered(),
+  });
+  await screen.findByTestId('question-card');
 }
 
 /** Tell Us More's 'Loading questions' showed; it is dismissed once the server has answered. */
@@ -462,20 +493,12 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
     expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
     await screen.findByTestId('question-card');
   },
-  'questions.showing': async () => {
-    expectFrame(false);
-    const question = real().context.question!;
-    screen.getByText(question.prompt);
-    expectProgress();
-    expectChoices(true);
-    const hint = screen.queryByRole('img', { name: 'Swipe to skip' });
-    expect(hint !== null).toBe(app().walk.isFirstQuestionnaire && answered() === 0);
-    expect(app().draw.reports.at(-1)).toEqual({
-      type: 'questionnaire.questionShown',
-      question,
-      answered: answered(),
-    });
-    await screen.findByTestId('question-card');
+  // The card is on screen, but a tap or swipe that came with the last answer is not taken.
+  'questions.showing.arriving': async () => {
+    await expectCard(false);
+  },
+  'questions.showing.ready': async () => {
+    await expectCard(true);
   },
   'questions.answering': () => {
     expectFrame(true);
@@ -589,7 +612,32 @@ async function answerWith(gesture: Gesture) {
 
 type Executor = (step: WalkStep) => Promise<void>;
 
+/** A gesture on a card that is not ready (just come, or answered) changes nothing. */
+async function gestureIgnored(gesture: Gesture) {
+  const before = serialize(real());
+  const sent = app().api.count('answerQuestion');
+  const clicks = app().api.clicks().length;
+  await answerWith(gesture);
+  expect(serialize(real())).toBe(before);
+  expect(app().api.count('answerQuestion')).toBe(sent);
+  expect(app().api.clicks()).toHaveLength(clicks);
+}
+
 const executors = {
+  [CARD_ARRIVES]: async (step) => {
+    // A second tap or swipe as the card comes is not an answer to it.
+    await gestureIgnored(gestureAt(app().walk, answered()));
+    await act(async () => {
+      app().clock.increment(CARD_ARRIVAL_MS - 1);
+      await Promise.resolve();
+    });
+    expectChoices(false);
+    await act(async () => {
+      app().clock.increment(1);
+      await Promise.resolve();
+    });
+    await arrive(step.state);
+  },
   'card.dismissTutorial': async (step) => {
     const { pointer, dx } = app().walk.tutorialSwipe;
     await dragTooShort('touch', dx > 0 ? 30 : -30);
@@ -600,6 +648,8 @@ const executors = {
     const event = step.event as Extract<ModelEvent, { type: 'card.answer' }>;
     await answerWith(event.gesture);
     await arrive(step.state);
+    // The same gesture again at once (a double tap, a second swipe): still one answer.
+    await gestureIgnored(event.gesture);
   },
   'xstate.done.actor.startTellUsMore': async (step) => {
     await settleCall('startTellUsMore', step.event, tellUsMoreAnswer(ENTRY));
@@ -688,5 +738,5 @@ describeWalkCoverage('the questionnaire, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 12, transitions: { moreThan: 20 } },
+  chart: { states: 14, transitions: { moreThan: 20 } },
 });

@@ -337,7 +337,7 @@ async function answerFive(app: FlowApp, firstTime: boolean, tellUsMore: boolean)
       expect(await screen.findByText(/The More You Tell Us, The More You'll Win/)).toBeDefined();
       await tap('Start');
     }
-    await expectQuestionCard(question.data.attributes.next_question, index + 1, 5);
+    await expectQuestionCard(question.data.attributes.next_question, index + 1, 5, app);
     await tap(ANSWERS[index]!);
     expect(app.drawApi.callsOf('answerQuestion').at(-1)).toMatchObject({
       questionId: Number(question.data.id),

@@ -43,9 +43,9 @@ function TutorialCard({ step }: { step: Step }) {
 function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
   const canAnswer = useSelector(step, selectCanAnswer);
   const swipeHint = useSelector(step, selectShowsSwipeHint);
-  const answer = (choice: CardChoice) => {
-    if (canAnswer) step.send({ type: 'card.answer', choice });
-  };
+  // The machine takes one answer per card shown; a second tap or a swipe's trailing input is
+  // dropped there, so every gesture is simply sent.
+  const answer = (choice: CardChoice) => step.send({ type: 'card.answer', choice });
   return (
     <>
       <Swipeable

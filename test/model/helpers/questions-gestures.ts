@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { expect } from 'vitest';
 import type { SimulatedClock } from 'xstate';
 import type { Reward } from '../../../contract/api';
+import { CARD_ARRIVAL_MS } from '../../../machines/questionnaire/questionnaire.types';
 import { rewardKindOf } from '../../../machines/reward-playback/reward-playback.machine';
 import { ApiFailure } from '../../../src/lib/api';
 import type { DrawCallName, FakeDrawApi } from './draw-fake-api';
@@ -132,17 +133,28 @@ export async function expectQuestionLoading(tellUsMore: boolean): Promise<void> 
   expectQuestionnaireTabs(tellUsMore);
 }
 
-/** The question on its card, numbered in the batch, with the answers enabled. */
+const expectAnswersEnabled = (enabled: boolean) => {
+  const answers = within(screen.getByRole('group', { name: 'Your answer' }));
+  for (const name of ['No', 'Yes', 'Skip this question']) {
+    expect(answers.getByRole('button', { name }).hasAttribute('disabled')).toBe(!enabled);
+  }
+};
+
+/**
+ * The question on its card, numbered in the batch. Given the app, the player reads it: its
+ * answers stay off while it arrives (a double tap's second tap must not answer it), then on.
+ */
 export async function expectQuestionCard(
   prompt: string,
   number: number,
   total: number,
+  app?: QuestionsApp,
 ): Promise<void> {
   await waitFor(() => expect(path()).toBe('/questionnaire'));
   expect(await screen.findByText(prompt)).toBeDefined();
   expect(screen.getByText(`Question ${number} of ${total}`)).toBeDefined();
-  const answers = within(screen.getByRole('group', { name: 'Your answer' }));
-  for (const name of ['No', 'Yes', 'Skip this question']) {
-    expect(answers.getByRole('button', { name }).hasAttribute('disabled')).toBe(false);
-  }
+  if (!app) return;
+  expectAnswersEnabled(false);
+  await advance(app, CARD_ARRIVAL_MS);
+  expectAnswersEnabled(true);
 }
