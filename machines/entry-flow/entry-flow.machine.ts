@@ -24,6 +24,7 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
     phoneNumber: null,
     isCodeOnItsWay: false,
     login: null,
+    isAccountDeletedNoticeShown: input.accountDeleted ?? false,
   }),
   initial: 'awaitingRoute',
   // Reached only through `signedIn`, once the login is in the context.
@@ -93,6 +94,8 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
       description: 'Terms, privacy and rules, accepted before the invite code.',
       // Shown at /disclaimer and at / (spec section 2).
       meta: { route: '/disclaimer', also: ['/'] } satisfies RouteMeta,
+      // The deletion is news once: coming back to the disclaimer later is a normal visit.
+      exit: 'forgetAccountDeleted',
       invoke: {
         id: 'terms',
         src: 'terms',

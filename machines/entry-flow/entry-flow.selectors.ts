@@ -12,6 +12,10 @@ import type { VerificationMachine } from './verification.machine';
 
 type EntryFlowSnapshot = SnapshotFrom<typeof entryFlowMachine>;
 
+/** 'Your account was deleted': the player has just deleted their account on this device. */
+export const selectIsAccountDeletedNoticeShown = (snapshot: EntryFlowSnapshot): boolean =>
+  snapshot.context.isAccountDeletedNoticeShown;
+
 /** What the landing route (`/`) shows: the starting page or the disclaimer. */
 export function selectLandingScreen(
   snapshot: EntryFlowSnapshot,

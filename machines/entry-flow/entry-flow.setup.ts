@@ -91,5 +91,6 @@ export const entryFlowSetup = setup({
     })),
     askForCode: assign((_, params: { phoneNumber: string; isCodeOnItsWay: boolean }) => params),
     signIn: assign((_, params: { login: LoginResponse | null }) => ({ login: params.login })),
+    forgetAccountDeleted: assign({ isAccountDeletedNoticeShown: false }),
   },
 });

@@ -12,6 +12,8 @@ export type EntryFlowInput = {
   isDesktop: boolean;
   /** The invite code kept on the device by /invite-code. */
   storedInviteCode: string | null;
+  /** The player has just deleted their account on this device: the disclaimer says so. */
+  accountDeleted?: boolean;
 };
 
 export type EntryFlowContext = {
@@ -29,6 +31,8 @@ export type EntryFlowContext = {
   isCodeOnItsWay: boolean;
   /** The verified login, the flow's output. */
   login: LoginResponse | null;
+  /** 'Your account was deleted' is up on the disclaimer, until the player leaves it. */
+  isAccountDeletedNoticeShown: boolean;
 };
 
 export type EntryFlowEvent = ({ type: 'route.opened' } & RouteOpening) | InviteLinkConfirmedEvent;

@@ -12,7 +12,7 @@ import { readItem, STORAGE_KEYS } from '../shared/device';
 import { browserStorage } from './session.persistence';
 
 export * from './session.types';
-import { initialContext, SYSTEM_IDS } from './session.types';
+import { initialContext, isAccountDeletion, SYSTEM_IDS } from './session.types';
 
 import { sessionSetup } from './session.setup';
 
@@ -31,10 +31,13 @@ export const sessionMachine = sessionSetup.createMachine({
           invoke: {
             id: SYSTEM_IDS.entryFlow,
             src: 'entryFlow',
-            input: ({ context }) => ({
+            // Signed out by the deletion itself (not a reload, not a Logout): the disclaimer
+            // says the account went, once; the flag lives in no storage, so a reload forgets it.
+            input: ({ context, event }) => ({
               hasAcceptedTerms: context.hasAcceptedTerms,
               isDesktop: context.isDesktop,
               storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
+              accountDeleted: isAccountDeletion(event),
             }),
             // The entry flow ends with the player's login: signed in.
             onDone: {
@@ -130,7 +133,15 @@ export const sessionMachine = sessionSetup.createMachine({
                   target: '#session.auth.signedOut',
                   actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
                 },
-                onError: { target: 'active', actions: 'toastDeleteFailed' },
+                onError: [
+                  // Asked from the drawer, which waits to ask again.
+                  {
+                    guard: 'areFlowsRunning',
+                    target: 'active',
+                    actions: ['toastDeleteFailed', 'tellWinningsDeletionFailed'],
+                  },
+                  { target: 'active', actions: 'toastDeleteFailed' },
+                ],
               },
               on: {
                 'session.unauthorized': {

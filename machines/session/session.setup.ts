@@ -1,6 +1,6 @@
 // What the session's chart (session.machine.ts) is built from: its types, the children and calls
 // it invokes, its named delay, and its guards and actions. The chart itself reads on its own.
-import { assign, emit, fromPromise, setup, stopChild, type AnyActorLogic } from 'xstate';
+import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
 import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
@@ -122,6 +122,8 @@ export const sessionSetup = setup({
     navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
     navigateHome: emit({ type: 'navigate', to: SIGNED_IN_PATH }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
+    // The drawer that asked for the deletion waits on its answer.
+    tellWinningsDeletionFailed: sendTo(SYSTEM_IDS.winnings, { type: 'account.deletionFailed' }),
     markGrandPrizeShown: assign(({ context }, params: { drawId: number }) => ({
       grandPrizeHasBeenShown: true,
       announcedGrandPrizeDrawIds: [

@@ -89,6 +89,10 @@ export const AFTER_SIGN_OUT_PATH = '/disclaimer';
 /** Where a player lands once signed in. */
 export const SIGNED_IN_PATH = '/home';
 
+/** The event that signs a player out because their account is gone (the deletion's answer). */
+export const isAccountDeletion = (event: { type: string }): boolean =>
+  event.type === 'xstate.done.actor.deleteAccount';
+
 export function initialContext(input: SessionInput): SessionContext {
   const persisted = parsePersistedSession(input.stored);
   return {

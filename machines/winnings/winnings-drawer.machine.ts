@@ -5,7 +5,8 @@
 // legal pages and 'Logout'. A swipe down past a sixth of the screen, or the close control, slides
 // it back up and goes to /home. Selecting a coupon opens its claim; a grand prize or a referral
 // bonus opens the payout claim (a child machine, shared with /grandPrize); an answered message
-// opens its conversation; 'Logout' asks first, then the session logs out or deletes the account.
+// opens its conversation; 'Logout' asks first, then the session logs out; 'Delete Account' asks
+// once more before the session deletes the account.
 // The panel (how far it is open), the content (what it lists, which modal is up), the messages
 // (the answers to Contact Us) and the account (the logout question) are parallel regions: the
 // lists load while the drawer slides, and Contact Us and Logout work even when they could not.
@@ -282,10 +283,22 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
             'drawer.logout': {
               actions: { type: 'askSession', params: { type: 'session.logout' } },
             },
-            'drawer.deleteAccount': {
-              actions: { type: 'askSession', params: { type: 'session.deleteAccount' } },
-            },
+            'drawer.deleteAccount': 'confirmingDeletion',
           },
+        },
+        confirmingDeletion: {
+          description:
+            "'This erases your account and everything you won that is not paid yet': Delete my account, or Cancel.",
+          on: {
+            'drawer.confirmDeletion': 'deletingAccount',
+            'drawer.dismissDeletion': 'idle',
+          },
+        },
+        deletingAccount: {
+          description:
+            'The session deletes the account (one request) and signs the player out; if it could not, the question is back.',
+          entry: { type: 'askSession', params: { type: 'session.deleteAccount' } },
+          on: { 'account.deletionFailed': 'confirmingDeletion' },
         },
       },
     },

@@ -22,6 +22,9 @@ export const TOAST_WINNINGS_LOAD_FAILED = 'Your winnings could not be loaded. Pl
 export const TOAST_COUPON_CLAIM_FAILED = 'This coupon could not be claimed. Please try again.';
 export const TOAST_COUPON_GONE = 'This coupon is no longer available.';
 export const TOAST_COUPON_CLAIMED_ELSEWHERE = ALREADY_CLAIMED;
+/** The second question before an account is deleted: nothing unpaid survives it. */
+export const DELETE_ACCOUNT_WARNING =
+  'This erases your account and everything you won that is not paid yet';
 
 export type WinningsDrawerContext = Winnings & {
   /** The coupon whose claim modal is up. */
@@ -56,7 +59,14 @@ export type WinningsDrawerEvent =
   | { type: 'drawer.askLogout' }
   | { type: 'drawer.dismissLogout' }
   | { type: 'drawer.logout' }
-  | { type: 'drawer.deleteAccount' };
+  | { type: 'drawer.deleteAccount' }
+  | { type: 'drawer.confirmDeletion' }
+  | { type: 'drawer.dismissDeletion' }
+  /** The session could not delete the account (it has told the player why). */
+  | AccountDeletionFailedEvent;
+
+/** From the session, through the winnings flow, when a deletion the drawer asked for failed. */
+export type AccountDeletionFailedEvent = { type: 'account.deletionFailed' };
 
 export const EMPTY_WINNINGS: Winnings = { coupons: [], grandPrizes: [], referralBonuses: [] };
 

@@ -3,7 +3,7 @@
 // (/form/has-problem). It runs while a player is signed in, as a child of the session, which
 // passes on every address the player opens; each screen state names its route and invokes the
 // child machine that runs it (the drawer, the prize claim, the contact form).
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
@@ -11,7 +11,12 @@ import type { AppEffect, ToastParams } from '../shared/effects';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
 import { prizeClaimMachine } from './prize-claim.machine';
-import { CONTACT_US_PATH, WINNINGS_PATH, winningsDrawerMachine } from './winnings-drawer.machine';
+import {
+  CONTACT_US_PATH,
+  WINNINGS_PATH,
+  winningsDrawerMachine,
+  type AccountDeletionFailedEvent,
+} from './winnings-drawer.machine';
 import { disconnectedWinningsActors } from './winnings.actors';
 
 export { CONTACT_US_PATH, WINNINGS_PATH };
@@ -27,7 +32,10 @@ export type WinningsContext = {
 
 export type WinningsEvent =
   /** The player opened an address (the session passes on every opening while signed in). */
-  { type: 'route.opened'; path: string } | { type: 'grandPrize.retry' };
+  | { type: 'route.opened'; path: string }
+  | { type: 'grandPrize.retry' }
+  /** From the session: the drawer that asked for the deletion hears it failed. */
+  | AccountDeletionFailedEvent;
 
 export const winningsMachine = setup({
   types: {
@@ -56,6 +64,9 @@ export const winningsMachine = setup({
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
     navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    tellDrawerDeletionFailed: sendTo('winningsDrawer', {
+      type: 'account.deletionFailed',
+    } satisfies AccountDeletionFailedEvent),
     // Prizes come newest first: the newest one not claimed yet.
     choosePrize: assign((_, prizes: GrandPrize[]) => ({
       prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
@@ -82,6 +93,7 @@ export const winningsMachine = setup({
       description: '/winnings: the drawer of what the player has won.',
       meta: { route: WINNINGS_PATH } satisfies RouteMeta,
       invoke: { id: 'winningsDrawer', src: 'winningsDrawer' },
+      on: { 'account.deletionFailed': { actions: 'tellDrawerDeletionFailed' } },
     },
     grandPrize: {
       description: "/grandPrize: 'Claim with PayPal' or 'Claim with Venmo' for the newest prize.",

@@ -57,10 +57,21 @@ export const selectReferralBonuses = (snapshot: DrawerSnapshot): ReferralBonus[]
 
 /** The modal on top of the list, if any. */
 export type DrawerModal =
-  'coupon' | 'couponClaiming' | 'couponClaimed' | 'prize' | 'bonus' | 'thread' | 'logout' | null;
+  | 'coupon'
+  | 'couponClaiming'
+  | 'couponClaimed'
+  | 'prize'
+  | 'bonus'
+  | 'thread'
+  | 'logout'
+  | 'deleteAccount'
+  | 'deletingAccount'
+  | null;
 
 export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
   if (snapshot.matches({ account: 'confirmingLogout' })) return 'logout';
+  if (snapshot.matches({ account: 'confirmingDeletion' })) return 'deleteAccount';
+  if (snapshot.matches({ account: 'deletingAccount' })) return 'deletingAccount';
   if (snapshot.matches({ content: { ready: 'couponSelected' } })) return 'coupon';
   if (snapshot.matches({ content: { ready: 'claimingCoupon' } })) return 'couponClaiming';
   if (snapshot.matches({ content: { ready: 'couponClaimed' } })) return 'couponClaimed';

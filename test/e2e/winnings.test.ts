@@ -308,7 +308,7 @@ describe('the winnings drawer', () => {
     await context.close();
   });
 
-  it('sends a contact message, logs out and back in, and deletes the account', async () => {
+  it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
     const phone = newPhone();
@@ -338,14 +338,47 @@ describe('the winnings drawer', () => {
     await ask.getByRole('button', { name: 'Logout' }).tap();
     await page.waitForURL('**/disclaimer');
     expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    expect(await page.getByText('Your account was deleted').count()).toBe(0);
 
-    // Back in with a new code, then the account is deleted.
+    // Back in with a new code. Delete Account asks once more; Cancel keeps the account.
     await signInWithPhone(page, phone);
-    await page.goto('/winnings');
+    const token = await tokenOf(page);
+    await openDrawerAt(page);
     await page.getByRole('button', { name: 'Logout' }).tap();
     await page.getByRole('button', { name: 'Delete Account' }).tap();
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+    await confirm
+      .getByText('This erases your account and everything you won that is not paid yet')
+      .waitFor();
+    await screenshot(page, 'delete-account-confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).tap();
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/winnings');
+    await page.locator('[data-panel="open"]').waitFor();
+    expect(await tokenOf(page)).toBe(token);
+    const kept = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(kept.status).toBe(200);
+
+    // Then 'Delete my account': the disclaimer says it was done.
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    await page.getByRole('button', { name: 'Delete Account' }).tap();
+    await confirm.getByRole('button', { name: 'Delete my account' }).tap();
     await page.waitForURL('**/disclaimer');
+    await page.getByRole('status').getByText('Your account was deleted').waitFor();
+    await screenshot(page, 'account-deleted');
     expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    // The old player's token no longer signs anyone in.
+    const gone = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBe(401);
+    // Said once: a reload is a normal visit.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    expect(await page.getByText('Your account was deleted').count()).toBe(0);
     // Nothing is left of the player: the number signs up again as a new player.
     const again = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',

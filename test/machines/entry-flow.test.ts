@@ -15,7 +15,10 @@ import type { SlidesContext } from '../../machines/shared/slides.machine';
 import { forEachActor } from '../../src/app/system-sync';
 import { runningChain, screenCan, sendToScreen, where } from './running-steps';
 import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
-import { selectNavigationState } from '../../machines/entry-flow/entry-flow.selectors';
+import {
+  selectIsAccountDeletedNoticeShown,
+  selectNavigationState,
+} from '../../machines/entry-flow/entry-flow.selectors';
 import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
@@ -331,6 +334,22 @@ describe('entry flow: the disclaimer', () => {
     flow.open('/disclaimer');
     expect(flow.can({ type: 'disclaimer.toggleAgreement' })).toBe(false);
     expect(flow.can({ type: 'disclaimer.submit' })).toBe(true);
+  });
+
+  it("says 'Your account was deleted' right after a deletion, until the player moves on", () => {
+    const flow = start({ accountDeleted: true });
+    flow.open('/disclaimer');
+    expect(selectIsAccountDeletedNoticeShown(flow.actor.getSnapshot())).toBe(true);
+    flow.open('/invite-code');
+    flow.open('/disclaimer');
+    expect(flow.where()).toEqual({ disclaimer: 'reading' });
+    expect(selectIsAccountDeletedNoticeShown(flow.actor.getSnapshot())).toBe(false);
+  });
+
+  it('says nothing of a deletion on a normal visit', () => {
+    const flow = start();
+    flow.open('/disclaimer');
+    expect(selectIsAccountDeletedNoticeShown(flow.actor.getSnapshot())).toBe(false);
   });
 
   it.each(['/', '/disclaimer'] as const)(

@@ -9,7 +9,10 @@ import {
   type AnyActorRef,
 } from 'xstate';
 import { drawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
-import type { entryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
+import type {
+  EntryFlowInput,
+  entryFlowMachine,
+} from '../../machines/entry-flow/entry-flow.machine';
 import { playersMachine } from '../../machines/players/players.machine';
 import { winningsMachine } from '../../machines/winnings/winnings.machine';
 import { walletMachine } from '../../machines/wallet/wallet.machine';
@@ -162,12 +165,14 @@ const loadFlows = fromPromise<SignedInFlows>(() =>
 /** The entry flow as the session sees it: a child that ends with a login. */
 const fakeEntryFlow = setup({
   types: {
-    context: {} as { login: LoginResponse | null },
+    context: {} as { login: LoginResponse | null; input: EntryFlowInput },
     events: {} as { type: 'verified'; login: LoginResponse },
+    input: {} as EntryFlowInput,
     output: {} as LoginResponse,
   },
 }).createMachine({
-  context: { login: null },
+  // Kept as given, for the tests to see what the session starts the flow with.
+  context: ({ input }) => ({ login: null, input }),
   initial: 'entering',
   states: {
     entering: {
@@ -183,6 +188,12 @@ const fakeEntryFlow = setup({
 /** The running entry flow of a signed-out session. */
 function entryFlowOf(actor: ActorRefFrom<typeof sessionMachine>) {
   return actor.getSnapshot().children.entryFlow as AnyActorRef | undefined;
+}
+
+/** What the session started its running entry flow with. */
+function entryInput(actor: ActorRefFrom<typeof sessionMachine>): EntryFlowInput | undefined {
+  return (entryFlowOf(actor)?.getSnapshot() as { context: { input: EntryFlowInput } } | undefined)
+    ?.context.input;
 }
 
 async function signIn(actor: ActorRefFrom<typeof sessionMachine>, login = newcomerLogin) {
@@ -490,6 +501,50 @@ describe('session: delete account', () => {
     });
     expect(storage.getItem('jwt')).toBeNull();
     expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+  });
+
+  it('tells the disclaimer that the account was deleted', async () => {
+    const { actor } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    await flush();
+    expect(entryInput(actor)).toMatchObject({ accountDeleted: true });
+  });
+
+  it('says nothing of a deletion on a fresh start, after a Logout or after a reload', async () => {
+    const { actor, stop } = start();
+    expect(entryInput(actor)).toMatchObject({ accountDeleted: false });
+    await signIn(actor);
+    actor.send({ type: 'session.logout' });
+    await flush();
+    expect(entryInput(actor)).toMatchObject({ accountDeleted: false });
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    await flush();
+    stop();
+    const reloaded = start({ input: { stored: storage.getItem('user-storage') } });
+    expect(entryInput(reloaded.actor)).toMatchObject({ accountDeleted: false });
+  });
+
+  it('tells the winnings flow, whose drawer asked, that the deletion failed', async () => {
+    const heard: string[] = [];
+    const winnings = setup({}).createMachine({
+      on: { '*': { actions: ({ event }) => void heard.push(event.type) } },
+    });
+    const flows = fromPromise<SignedInFlows>(() =>
+      Promise.resolve({
+        drawCycle: drawCycleMachine,
+        players: playersMachine,
+        wallet: walletMachine,
+        winnings: winnings as unknown as SignedInFlows['winnings'],
+      }),
+    );
+    const api = fakeApi({ deleteAccount: () => Promise.reject(new Error('500')) });
+    const { actor } = start({ api, flows });
+    await signIn(actor);
+    actor.send({ type: 'session.deleteAccount' });
+    await flush();
+    expect(heard).toContain('account.deletionFailed');
   });
 
   it("toasts 'Could not delete user account' and stays signed in when it fails", async () => {

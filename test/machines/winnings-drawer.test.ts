@@ -13,6 +13,7 @@ import { prizeClaimMachine } from '../../machines/winnings/prize-claim.machine';
 import {
   CONTACT_US_PATH,
   DRAWER_ANIMATION_MS,
+  DELETE_ACCOUNT_WARNING,
   DRAWER_OPEN_DELAY_MS,
   TOAST_COUPON_CLAIM_FAILED,
   TOAST_COUPON_GONE,
@@ -631,11 +632,53 @@ describe('the winnings drawer: Contact Us and Logout', () => {
     expect(drawer.heard()).toEqual(['session.logout']);
   });
 
-  it('Delete Account asks the session to delete the account', async () => {
+  it("Delete Account asks once more, and only 'Delete my account' asks the session", async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
     drawer.send({ type: 'drawer.deleteAccount' });
+    expect(selectModal(drawer.snapshot())).toBe('deleteAccount');
+    expect(DELETE_ACCOUNT_WARNING).toBe(
+      'This erases your account and everything you won that is not paid yet',
+    );
+    expect(drawer.heard()).toEqual([]);
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    expect(selectModal(drawer.snapshot())).toBe('deletingAccount');
     expect(drawer.heard()).toEqual(['session.deleteAccount']);
+  });
+
+  it('asks the session once, however often the deletion is confirmed', async () => {
+    const drawer = await openWith({});
+    drawer.send({ type: 'drawer.askLogout' });
+    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.send({ type: 'drawer.dismissDeletion' });
+    expect(drawer.snapshot().can({ type: 'drawer.confirmDeletion' })).toBe(false);
+    expect(drawer.snapshot().can({ type: 'drawer.dismissDeletion' })).toBe(false);
+    expect(selectModal(drawer.snapshot())).toBe('deletingAccount');
+    expect(drawer.heard()).toEqual(['session.deleteAccount']);
+  });
+
+  it('Cancel on the second question closes it with the account kept', async () => {
+    const drawer = await openWith({});
+    drawer.send({ type: 'drawer.askLogout' });
+    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.send({ type: 'drawer.dismissDeletion' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    expect(drawer.heard()).toEqual([]);
+  });
+
+  it('asks again when the session could not delete the account', async () => {
+    const drawer = await openWith({});
+    drawer.send({ type: 'drawer.askLogout' });
+    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.send({ type: 'account.deletionFailed' });
+    expect(selectModal(drawer.snapshot())).toBe('deleteAccount');
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    expect(drawer.heard()).toEqual(['session.deleteAccount', 'session.deleteAccount']);
   });
 
   it('Cancel closes the question with nothing asked of the session', async () => {

@@ -30,6 +30,7 @@ import {
 import {
   selectContent,
   selectGrandPrizePage,
+  selectModal,
   selectPanel,
 } from '../../machines/winnings/winnings.selectors';
 import { connectWinnings } from '../../src/features/winnings/winnings-logic';
@@ -208,6 +209,25 @@ describe('the winnings flow: the drawer moves on', () => {
     await settle();
     winnings.open('/form/has-problem');
     expect(winnings.snapshot().value).toBe('contactUs');
+  });
+
+  it('passes a failed deletion on to the drawer, which asks again', () => {
+    const winnings = start();
+    winnings.open('/winnings');
+    const drawer = winnings.drawer()!;
+    drawer.send({ type: 'drawer.askLogout' });
+    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.send({ type: 'drawer.confirmDeletion' });
+    expect(selectModal(drawer.getSnapshot())).toBe('deletingAccount');
+    winnings.send({ type: 'account.deletionFailed' });
+    expect(selectModal(drawer.getSnapshot())).toBe('deleteAccount');
+  });
+
+  it('takes no news of a deletion while no drawer is open', () => {
+    const winnings = start();
+    winnings.open('/home');
+    winnings.send({ type: 'account.deletionFailed' });
+    expect(winnings.snapshot().value).toBe('awaitingRoute');
   });
 });
 

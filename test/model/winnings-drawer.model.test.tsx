@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, onTestFinished, vi } from 'vitest';
 import {
   assign,
+  sendTo,
   setup,
   SimulatedClock,
   type ActorRefFrom,
@@ -31,6 +32,7 @@ import {
   type PrizeClaimOutput,
 } from '../../machines/winnings/prize-claim.machine';
 import {
+  DELETE_ACCOUNT_WARNING,
   TOAST_COUPON_CLAIM_FAILED,
   TOAST_WINNINGS_LOAD_FAILED,
   winningsDrawerMachine,
@@ -367,6 +369,9 @@ function eventsFor(walk: Walk) {
       { type: 'drawer.dismissLogout' },
       { type: 'drawer.logout' },
       { type: 'drawer.deleteAccount' },
+      { type: 'drawer.confirmDeletion' },
+      { type: 'drawer.dismissDeletion' },
+      { type: 'account.deletionFailed' },
     );
     if (!idle) return candidates;
 
@@ -480,6 +485,12 @@ function describeEvent(event: DrawerModelEvent): string {
       return "confirms 'Logout'";
     case 'drawer.deleteAccount':
       return "taps 'Delete Account'";
+    case 'drawer.confirmDeletion':
+      return "taps 'Delete my account'";
+    case 'drawer.dismissDeletion':
+      return 'cancels the deletion';
+    case 'account.deletionFailed':
+      return 'the deletion fails';
     case 'xstate.done.actor.loadWinnings':
       return 'the list loads';
     case 'xstate.error.actor.loadWinnings':
@@ -515,6 +526,8 @@ type Running = {
   emitted: AppEffect[];
   /** What the session was asked. */
   heard: string[];
+  /** The deletions the session could not carry out so far. */
+  failedDeletions: number;
   /** The toasts the walk has caused so far, in order. */
   toasts: string[];
   /** The coupons selected so far (each logs gift_card_selected). */
@@ -527,7 +540,10 @@ function sessionStandIn(drawer: typeof logic, heard: string[]) {
   return setup({
     types: {
       context: {} as { loading: boolean },
-      events: {} as { type: 'session.logout' } | { type: 'session.deleteAccount' },
+      events: {} as
+        | { type: 'session.logout' }
+        | { type: 'session.deleteAccount' }
+        | { type: 'test.deletionFails' },
     },
     actors: { winningsDrawer: drawer },
   }).createMachine({
@@ -541,6 +557,13 @@ function sessionStandIn(drawer: typeof logic, heard: string[]) {
       },
       'session.deleteAccount': {
         actions: [({ event }) => void heard.push(event.type), assign({ loading: true })],
+      },
+      // As the session does when the server refuses: idle again, and the drawer told so.
+      'test.deletionFails': {
+        actions: [
+          assign({ loading: false }),
+          sendTo('winningsDrawer', { type: 'account.deletionFailed' }),
+        ],
       },
     },
   });
@@ -568,6 +591,7 @@ function open(walk: Walk): Running {
     drawer: null,
     emitted: [],
     heard: [],
+    failedDeletions: 0,
     toasts: [],
     selections: 0,
     unmount: () => undefined,
@@ -938,14 +962,16 @@ const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> | void>
   'account.idle': () => {
     expect(screen.queryByText('Are you sure you want to logout?')).toBeNull();
     expect(screen.queryByRole('dialog', { name: 'Logout' })).toBeNull();
-    expect(app().heard).toEqual([]);
+    expect(screen.queryByRole('dialog', { name: 'Delete Account' })).toBeNull();
+    // Only deletions the session could not carry out were asked.
+    expect(app().heard).toEqual(deletionsFailed());
     expectFooter();
     expect(emittedToasts()).toEqual(app().toasts);
   },
   'account.confirmingLogout': () => {
     const modal = dialog('Logout');
     within(modal).getByText('Are you sure you want to logout?');
-    const answered = app().heard.length > 0;
+    const answered = app().heard.length > app().failedDeletions;
     const choices = within(modal).getAllByRole('button');
     expect(choices.map((choice) => choice.textContent)).toEqual([
       'Logout',
@@ -956,7 +982,34 @@ const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> | void>
     expect(choices.map(isDisabled)).toEqual([answered, answered, answered]);
     expect(emittedToasts()).toEqual(app().toasts);
   },
+  // Asked once more; nothing is deleted until 'Delete my account'.
+  'account.confirmingDeletion': () => {
+    expect(screen.queryByRole('dialog', { name: 'Logout' })).toBeNull();
+    const modal = dialog('Delete Account');
+    within(modal).getByText(DELETE_ACCOUNT_WARNING);
+    const choices = within(modal).getAllByRole('button');
+    expect(choices.map((choice) => choice.textContent)).toEqual(['Delete my account', 'Cancel']);
+    expect(choices.map(isDisabled)).toEqual([false, false]);
+    expect(app().heard).toEqual(deletionsFailed());
+  },
+  // The session deletes: the button shows it, and neither it nor Cancel can be pressed.
+  'account.deletingAccount': () => {
+    const modal = dialog('Delete Account');
+    within(modal).getByText(DELETE_ACCOUNT_WARNING);
+    const choices = within(modal).getAllByRole('button');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'Deleting your account…',
+      'Cancel',
+    ]);
+    expect(choices.map(isDisabled)).toEqual([true, true]);
+    expect(choices[0]!.getAttribute('aria-busy')).toBe('true');
+    expect(app().heard).toEqual([...deletionsFailed(), 'session.deleteAccount']);
+  },
 };
+
+/** What the session heard on a walk whose deletions so far all failed. */
+const deletionsFailed = () =>
+  Array.from({ length: app().failedDeletions }, () => 'session.deleteAccount');
 
 // ---- the walk ----------------------------------------------------------------------------------
 
@@ -1217,9 +1270,29 @@ const executors = {
     await tap(within(dialog('Logout')).getByRole('button', { name: 'Logout' }), step);
     expect(app().heard).toEqual(['session.logout']);
   },
+  // Nothing is deleted yet: it asks once more.
   'drawer.deleteAccount': async (step) => {
+    const asked = app().heard.length;
     await tap(within(dialog('Logout')).getByRole('button', { name: 'Delete Account' }), step);
-    expect(app().heard).toEqual(['session.deleteAccount']);
+    expect(app().heard).toHaveLength(asked);
+  },
+  // A second tap while it runs asks nothing more.
+  'drawer.confirmDeletion': async (step) => {
+    const confirm = within(dialog('Delete Account')).getByRole('button', {
+      name: 'Delete my account',
+    });
+    await tap(confirm, step);
+    await app().user.click(confirm);
+    expect(app().heard).toEqual([...deletionsFailed(), 'session.deleteAccount']);
+  },
+  'drawer.dismissDeletion': (step) =>
+    tap(within(dialog('Delete Account')).getByRole('button', { name: 'Cancel' }), step),
+  'account.deletionFailed': async (step) => {
+    app().failedDeletions += 1;
+    act(() => {
+      (drawerActor().system.get('session') as AnyActorRef).send({ type: 'test.deletionFails' });
+    });
+    await arrive(step.state);
   },
 } satisfies Record<DrawerModelEvent['type'], (step: DrawerStep) => Promise<void>>;
 
@@ -1247,5 +1320,5 @@ describeWalkCoverage('the winnings drawer, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 27, transitions: 33 },
+  chart: { states: 29, transitions: 36 },
 });

@@ -69,6 +69,7 @@ type Path = (typeof PATHS)[number];
 type FlowEvent =
   | { type: 'route.opened'; path: Path }
   | { type: 'grandPrize.retry' }
+  | { type: 'account.deletionFailed' }
   | { type: 'xstate.done.actor.loadGrandPrizes'; output: GrandPrize[] }
   | { type: 'xstate.error.actor.loadGrandPrizes'; error: unknown }
   | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput }
@@ -82,6 +83,8 @@ type FlowActor = ActorRefFrom<typeof logic>;
 const CANDIDATES: FlowEvent[] = [
   ...PATHS.map((path) => ({ type: 'route.opened' as const, path })),
   { type: 'grandPrize.retry' },
+  // The session could not delete the account the drawer asked it to delete.
+  { type: 'account.deletionFailed' },
   { type: 'xstate.done.actor.loadGrandPrizes', output: PRIZES },
   { type: 'xstate.done.actor.loadGrandPrizes', output: ALL_CLAIMED },
   { type: 'xstate.error.actor.loadGrandPrizes', error: PRIZE_FAILURE },
@@ -119,6 +122,8 @@ function describeEvent(event: FlowEvent): string {
       return `opens ${event.path}`;
     case 'grandPrize.retry':
       return "taps 'Try again'";
+    case 'account.deletionFailed':
+      return 'a deletion fails';
     case 'xstate.done.actor.loadGrandPrizes':
       return event.output.some((prize) => !prize.claimed)
         ? 'a prize waits for its claim'
@@ -150,12 +155,17 @@ type Running = {
 /** The session as the flow sees it: it passes on every address the player opens. */
 function sessionStandIn(flow: typeof logic) {
   return setup({
-    types: { events: {} as { type: 'route.opened'; path: string } },
+    types: {
+      events: {} as { type: 'route.opened'; path: string } | { type: 'account.deletionFailed' },
+    },
     actors: { winnings: flow },
   }).createMachine({
     id: 'session',
     invoke: { id: 'winnings', src: 'winnings' },
-    on: { 'route.opened': { actions: sendTo('winnings', ({ event }) => event) } },
+    on: {
+      'route.opened': { actions: sendTo('winnings', ({ event }) => event) },
+      'account.deletionFailed': { actions: sendTo('winnings', ({ event }) => event) },
+    },
   });
 }
 
@@ -338,6 +348,13 @@ const executors = {
     await app().user.click(button('Try again'));
     await arrive(walkStep.state);
   },
+  // As the session does when the server refuses a deletion: the drawer hears it, nothing else.
+  'account.deletionFailed': async (walkStep) => {
+    act(() => {
+      (flowActor().system.get('session') as AnyActorRef).send({ type: 'account.deletionFailed' });
+    });
+    await arrive(walkStep.state);
+  },
   'xstate.done.actor.loadGrandPrizes': async (walkStep) => {
     if (walkStep.event.type !== 'xstate.done.actor.loadGrandPrizes') return;
     const prizes = walkStep.event.output;
@@ -424,5 +441,5 @@ describeWalkCoverage('the winnings flow, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 9, transitions: 11 },
+  chart: { states: 9, transitions: 12 },
 });

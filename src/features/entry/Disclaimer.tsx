@@ -10,7 +10,14 @@ import { useSelector } from '@xstate/react';
 import type { EntryStep } from './entry-flow-actor';
 
 /** The disclaimer: what a player agrees to, with the terms, privacy policy and rules. */
-export function Disclaimer({ terms }: { terms: EntryStep<'terms'> }) {
+export function Disclaimer({
+  terms,
+  accountDeleted = false,
+}: {
+  terms: EntryStep<'terms'>;
+  /** The player has just deleted their account: the page says it was done. */
+  accountDeleted?: boolean;
+}) {
   const send = terms.send;
   const showBox = useSelector(terms, selectIsAgreementBoxShown);
   const checked = useSelector(terms, selectIsAgreementChecked);
@@ -18,6 +25,11 @@ export function Disclaimer({ terms }: { terms: EntryStep<'terms'> }) {
   const canSubmit = useSelector(terms, selectCanSubmitDisclaimer);
   return (
     <main className="screen entry entry--disclaimer">
+      {accountDeleted && (
+        <p className="entry__notice" role="status">
+          Your account was deleted
+        </p>
+      )}
       <h1 className="entry__title">Disclaimer</h1>
       <div className="entry__text">
         <p>

@@ -11,6 +11,7 @@ import type { Reward } from '../../../contract/api';
 import type { ContactThread } from '../../../contract/contact';
 import { formatPrize, selectLoading } from '../../../machines/session/session.selectors';
 import {
+  DELETE_ACCOUNT_WARNING,
   DRAWER_ANIMATION_MS,
   type WinningsDrawerMachine,
 } from '../../../machines/winnings/winnings-drawer.machine';
@@ -288,6 +289,42 @@ function LogoutModal({ actor }: { actor: DrawerActor }) {
   );
 }
 
+/** 'Delete Account' asks once more; the request runs once, however often the button is tapped. */
+function DeleteAccountModal({ actor }: { actor: DrawerActor }) {
+  const canConfirm = useSelector(actor, (snapshot) =>
+    snapshot.can({ type: 'drawer.confirmDeletion' }),
+  );
+  const canCancel = useSelector(actor, (snapshot) =>
+    snapshot.can({ type: 'drawer.dismissDeletion' }),
+  );
+  const deleting = useSelector(actor, (snapshot) => selectModal(snapshot) === 'deletingAccount');
+  return (
+    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Delete Account">
+      <p className="winnings__modal-title">Delete Account</p>
+      <p className="winnings__hint">{DELETE_ACCOUNT_WARNING}</p>
+      <div className="winnings__actions winnings__actions--stacked">
+        <button
+          type="button"
+          className="primary-button winnings__destroy"
+          disabled={!canConfirm}
+          aria-busy={deleting}
+          onClick={() => actor.send({ type: 'drawer.confirmDeletion' })}
+        >
+          {deleting ? 'Deleting your account…' : 'Delete my account'}
+        </button>
+        <button
+          type="button"
+          className="secondary-button"
+          disabled={!canCancel}
+          onClick={() => actor.send({ type: 'drawer.dismissDeletion' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** Under Contact Us: the player's messages the operator answered, 'New' while unread. */
 function Threads({ actor }: { actor: DrawerActor }) {
   const threads = useSelector(actor, selectThreads);
@@ -349,6 +386,9 @@ function Modal({ actor }: { actor: DrawerActor }) {
   return (
     <div className="winnings__backdrop">
       {modal === 'logout' && <LogoutModal actor={actor} />}
+      {(modal === 'deleteAccount' || modal === 'deletingAccount') && (
+        <DeleteAccountModal actor={actor} />
+      )}
       {modal === 'prize' && prizeClaim && (
         <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Grand prize">
           <PrizeClaimView actor={prizeClaim} variant="modal" />
