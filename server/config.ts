@@ -33,6 +33,8 @@ const ConfigSchema = z
       .default(8080),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+    // Where the built client is served from (unset: dist/client, what `npm run build` writes).
+    CLIENT_DIR: optionalText,
     DATABASE_URL: optionalText.pipe(
       z
         .string()

@@ -40,7 +40,11 @@ await database
     fail(`Cannot migrate the database: ${error instanceof Error ? error.message : String(error)}`),
   );
 
-const app = await buildApp({ config, db: database });
+const app = await buildApp({
+  config,
+  db: database,
+  ...(config.CLIENT_DIR ? { clientDir: config.CLIENT_DIR } : {}),
+});
 const starterCode = await seedOnFirstStart(app.services);
 
 /**
