@@ -2,6 +2,7 @@
 // storage), with every call the machines make answered by the test.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+import { settle as settleTurn } from '../../support/settle';
 import { navigate } from 'wouter/use-browser-location';
 import type { ActorOptions, InspectionEvent, SimulatedClock } from 'xstate';
 import type {
@@ -219,9 +220,7 @@ export async function goTo(path: string, state?: Record<string, unknown>): Promi
 
 /** Lets pending promises and the renders they cause settle. */
 export async function settle(): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  await act(settleTurn);
 }
 
 /** Waits until no screen is still loading its code (the signed-in app, a lazy page), then settles. */

@@ -7,6 +7,7 @@ import type { ActorRefLike, AnyActorRef, InspectionEvent } from 'xstate';
 import { renderApp, screenLoaded, storeSignedInSession } from './app-harness';
 import { FakeWalletApi } from './wallet-fake-api';
 import type { WalletSnapshot } from './wallet-model';
+import { settle } from '../../support/settle';
 
 /** Where a walk starts: the signed-in home screen, so the first step opens a wallet page. */
 export const START_PATH = '/home';
@@ -56,9 +57,6 @@ export async function renderWallet(
       };
       return snapshot.context.hasSeenInstructions.wallet;
     },
-    settle: () =>
-      act(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      }),
+    settle: () => act(settle),
   };
 }
