@@ -1,5 +1,6 @@
-// Effects a machine asks the app shell to carry out, sent with XState's `emit`. Machines stay
-// free of the router and the toast library; the shell subscribes with `actor.on(type, ...)`.
+// Effects a machine asks the app shell to carry out. A machine sends them to the root of the
+// system (`toastAtRoot`, `dismissToastAtRoot` in root.ts), which alone emits them; the shell
+// listens to the root only. Machines stay free of the router and the toast library.
 
 export type ToastVariant = 'success' | 'error' | 'info' | 'loading';
 

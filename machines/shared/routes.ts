@@ -15,7 +15,13 @@ export type RouteMeta = {
   once?: boolean;
 };
 
-export type Screen = { route: string; also: readonly string[]; once: boolean };
+export type Screen = {
+  route: string;
+  also: readonly string[];
+  once: boolean;
+  /** The history state the screen's address carries (read again on a reload), if any. */
+  state?: Record<string, unknown> | undefined;
+};
 
 function screenIn(meta: unknown): Screen | null {
   if (typeof meta !== 'object' || meta === null || !('route' in meta)) return null;
@@ -62,11 +68,17 @@ export function machineChildren<TRef extends ChildRef>(snapshot: {
  * The screen a snapshot shows: the `meta` of its deepest active state that names a route
  * (`getMeta` lists the active states from the root down), or the screen of a running child
  * machine, which is deeper still (a flow's step inside the flow); null while no screen is
- * chosen. At most one running child shows a screen at a time.
+ * chosen. At most one running child shows a screen at a time. With `children: false`, only the
+ * machine's own states count (what its reporter tells the root, root.ts). The app reads the
+ * screen on display from the root alone; tests read a machine run on its own with this.
  */
-export function screenOf(snapshot: ScreenSnapshot): Screen | null {
+export function screenOf(
+  snapshot: ScreenSnapshot,
+  { children = true }: { children?: boolean } = {},
+): Screen | null {
   let screen: Screen | null = null;
   for (const meta of Object.values(snapshot.getMeta())) screen = screenIn(meta) ?? screen;
+  if (!children) return screen;
   for (const child of machineChildren(snapshot)) {
     screen = screenOf(child.getSnapshot() as ScreenSnapshot) ?? screen;
   }

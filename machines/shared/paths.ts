@@ -1,0 +1,33 @@
+// Every address of the app (spec section 2, and the wallet's two of DESIGN.md section 8), named
+// once. Screen states name theirs in `meta.route`; the route tables and links use the same.
+
+export const PATHS = {
+  // Signed out.
+  start: '/',
+  disclaimer: '/disclaimer',
+  inviteCode: '/invite-code',
+  onboarding: '/onboarding',
+  phoneLogin: '/phone-login',
+  login: '/login',
+  install: '/install',
+  // Signed in.
+  home: '/home',
+  youveEntered: '/youve-entered',
+  rewards: '/rewards',
+  whatILike: '/what-i-like',
+  disclosure: '/disclosure',
+  questionnaire: '/questionnaire',
+  winnings: '/winnings',
+  grandPrize: '/grandPrize',
+  contactUs: '/form/has-problem',
+  players: '/players',
+  playersTutorial: '/players-tutorial',
+  wallet: '/wallet',
+  walletTokens: '/wallet-token',
+  // Either way.
+  privacyPolicy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  rules: '/rules',
+} as const;
+
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];
