@@ -140,21 +140,8 @@ export async function findEntry(db: Database, id: number) {
   return row ?? null;
 }
 
-/** The press of a player in a draw; null when the player already pressed (see findPress). */
-export async function insertPress(db: Database, drawId: number, userId: string) {
-  const [row] = await db
-    .insert(drawEntries)
-    .values({ drawId, userId, source: 'button' })
-    .onConflictDoNothing({
-      target: [drawEntries.drawId, drawEntries.userId],
-      where: sql`${drawEntries.source} = 'button'`,
-    })
-    .returning();
-  return row ?? null;
-}
-
-/** What one session's press found: its player, and its entry in the open draw if it has one. */
-export interface SessionPress {
+/** What one entrant found: its player, and their entry in the open draw if they have one. */
+export interface EntrantEntry {
   userId: string;
   /** Null when no draw is open and due, or when a press racing this one has not committed. */
   entry: DrawEntryRow | null;
@@ -163,24 +150,34 @@ export interface SessionPress {
   closesAt: Date | null;
 }
 
+/** Who enters: the players of live sessions (a request's token), or players by id (the operator). */
+export type Entrants = { sessionIds: readonly string[] } | { userIds: readonly string[] };
+
 /**
- * Every press in one statement, for every session of `sessionIds` at once (presses that arrive
- * together go together): the sessions that are live at `at` (as findLiveSessions), and for
- * each, its player's button entry in the draw open at `at`, inserted now or found from before,
- * with that draw's closing time. The open draw's row is read FOR SHARE, so a closing (whose
- * UPDATE needs that row) waits for these inserts to commit, and an insert that comes after the
- * closing's UPDATE finds the draw closed and inserts nothing. A session missing from the
- * answer is not live. A live session without an entry found no draw open and due, or raced an
- * uncommitted press of the same player (the statement's snapshot cannot see it): the caller
+ * Entering the draw, in one statement for every entrant of `who` at once (the button's presses
+ * and Tell Us More's starts that arrive together go together; the operator's by player id):
+ * each live entrant's player gets their one button entry in the draw open at `at`, inserted
+ * now or found from before, with that draw's closing time. Keyed by session id, or by player
+ * id; an entrant missing from the answer is not live (a session ended, a player deleted).
+ *
+ * Locking, in this order. First each player's row FOR KEY SHARE, as every write for a player
+ * takes it (the guard of migration 0007, the live-player lock of repositories/prizes.ts): a
+ * deletion holding the row (users.deleteAccount) is waited for, and then the player is found
+ * deleted and simply left out, so the statement still enters the other players in it. Then
+ * the open draw's row FOR SHARE: a closing (whose UPDATE needs that row) waits for these
+ * inserts to commit, and an insert that comes after the closing's UPDATE finds the draw closed
+ * and inserts nothing. A live entrant without an entry found no draw open and due, or raced an
+ * uncommitted entry of the same player (the statement's snapshot cannot see it): the caller
  * asks again (see services/draw-entries.ts).
  */
-export async function pressForSessions(
+export async function enterOpenDraw(
   runPrepared: RunPrepared,
-  sessionIds: readonly string[],
+  who: Entrants,
   at: Date,
-): Promise<Map<string, SessionPress>> {
+): Promise<Map<string, EntrantEntry>> {
   type Row = {
-    session_id: string;
+    /** The session id, or the player id, the entrant was named by. */
+    entrant: string;
     user_id: string;
     // The entry's columns are null when the player has no entry in an open draw.
     id: string | null;
@@ -190,15 +187,21 @@ export async function pressForSessions(
     created_ms: number | null;
     closes_ms: number | null;
   };
+  const live =
+    'sessionIds' in who
+      ? sql`select ${sessions.id} as entrant, ${sessions.userId} as user_id
+        from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+        where ${liveSessionsAmong(who.sessionIds, at)}
+        for key share of ${users}`
+      : sql`select ${users.id} as entrant, ${users.id} as user_id from ${users}
+        where ${users.id} = any(${`{${who.userIds.join(',')}}`}::uuid[])
+          and ${users.deletedAt} is null
+        for key share`;
   const atText = at.toISOString();
   const result = await runPrepared<Row>(
-    'press_for_sessions',
+    'sessionIds' in who ? 'enter_draw_by_sessions' : 'enter_draw_by_players',
     sql`
-    with live as (
-      select ${sessions.id} as session_id, ${sessions.userId} as user_id
-      from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
-      where ${liveSessionsAmong(sessionIds, at)}
-    ), open_draw as (
+    with live as (${live}), open_draw as (
       select ${draws.id} as id, ${draws.closesAt} as closes_at from ${draws}
       where ${draws.status} = 'open' and ${draws.closesAt} > ${atText}::timestamptz
       for share
@@ -228,7 +231,7 @@ export async function pressForSessions(
       union all
       select false as created, * from existing
     )
-    select live.session_id::text as session_id, live.user_id::text as user_id,
+    select live.entrant::text as entrant, live.user_id::text as user_id,
       entry.id::text as id, entry.draw_id, entry.source, coalesce(entry.created, false) as created,
       (extract(epoch from entry.created_at) * 1000)::float8 as created_ms,
       (extract(epoch from open_draw.closes_at) * 1000)::float8 as closes_ms
@@ -237,13 +240,13 @@ export async function pressForSessions(
       left join open_draw on open_draw.id = entry.draw_id
   `,
   );
-  const presses = new Map<string, SessionPress>();
+  const presses = new Map<string, EntrantEntry>();
   // A player pressing from two sessions at once: the first is credited with making the entry,
   // the other gets the same entry as a repeat, as racing presses do.
   const credited = new Set<string>();
   for (const row of result.rows) {
     if (row.id === null) {
-      presses.set(row.session_id, {
+      presses.set(row.entrant, {
         userId: row.user_id,
         entry: null,
         created: false,
@@ -253,7 +256,7 @@ export async function pressForSessions(
     }
     const created = row.created && !credited.has(row.user_id);
     if (created) credited.add(row.user_id);
-    presses.set(row.session_id, {
+    presses.set(row.entrant, {
       userId: row.user_id,
       entry: {
         id: Number(row.id),
@@ -323,20 +326,6 @@ export async function timerForSessions(
       { userId: row.user_id, pressed: row.pressed, hasQuestionsLeft: row.has_questions_left },
     ]),
   );
-}
-
-export async function findPress(db: Database, drawId: number, userId: string) {
-  const [row] = await db
-    .select()
-    .from(drawEntries)
-    .where(
-      and(
-        eq(drawEntries.drawId, drawId),
-        eq(drawEntries.userId, userId),
-        eq(drawEntries.source, 'button'),
-      ),
-    );
-  return row ?? null;
 }
 
 export async function insertWalletEntries(

@@ -1,20 +1,19 @@
-// Entering the draw (DESIGN section 2): the press, one entry per player and draw, and the
-// timer that tells a player whether they are in the open draw. Both are the busy moments of
-// the product: each takes one statement, shared by the calls of one turn of the event loop.
+// Entering the draw (DESIGN section 2): the press and Tell Us More, one entry per player and
+// draw, and the timer that tells a player whether they are in the open draw. Both are the busy
+// moments of the product: each takes one statement, shared by the calls of one turn of the
+// event loop. The button, Tell Us More and the operator all enter through the same statement
+// (repositories/draws.ts enterOpenDraw), so they lock alike.
 import { LRUCache } from 'lru-cache';
 import type { DrawEntry, TimerResponse } from '../../contract/api';
 import { runUnprepared } from '../db/database';
 import { notFound, tooMany } from '../errors';
 import {
+  enterOpenDraw,
   findEntry,
-  findOpenDraw,
-  findPress,
-  insertPress,
-  lockDrawsShared,
-  pressForSessions,
   timerForSessions,
   type DrawEntryRow,
-  type SessionPress,
+  type EntrantEntry,
+  type Entrants,
 } from '../repositories/draws';
 import { batched } from './batched';
 import type { ServiceContext } from './context';
@@ -71,19 +70,62 @@ export function createDrawEntries(
   const runPrepared = context.runPrepared ?? runUnprepared(db);
   const overLimit = pressCounter();
 
-  /** One statement for the presses of one turn; null for a session that is not live. */
-  const pressAs = batched(async (sessionIds: readonly string[]) => {
-    const found = await pressForSessions(runPrepared, [...new Set(sessionIds)], now());
-    // One session pressing twice in one turn: the first is credited, the others repeat.
-    const answered = new Set<string>();
-    return sessionIds.map((sessionId): SessionPress | null => {
-      const press = found.get(sessionId);
-      if (!press) return null;
-      if (answered.has(sessionId)) return { ...press, created: false };
-      answered.add(sessionId);
-      return press;
+  /** Whole seconds (rounded up, as the contract has always said) and the exact milliseconds. */
+  const timeUntil = (closesAt: Date) => {
+    const ms = Math.max(0, closesAt.getTime() - now().getTime());
+    return { seconds: Math.ceil(ms / 1000), ms };
+  };
+  const drawTimeLeft = (closesAt: Date) => {
+    const left = timeUntil(closesAt);
+    return { draw_time_left: left.seconds, draw_time_left_ms: left.ms };
+  };
+
+  /**
+   * One statement for the entrants of one turn, named by session or by player id; null for an
+   * entrant that is not live (a session ended, a player deleted).
+   */
+  const enterAs = (named: (ids: readonly string[]) => Entrants) =>
+    batched(async (ids: readonly string[]) => {
+      const found = await enterOpenDraw(runPrepared, named([...new Set(ids)]), now());
+      // One entrant entering twice in one turn: the first is credited, the others repeat.
+      const answered = new Set<string>();
+      return ids.map((id): EntrantEntry | null => {
+        const entered = found.get(id);
+        if (!entered) return null;
+        if (answered.has(id)) return { ...entered, created: false };
+        answered.add(id);
+        return entered;
+      });
     });
-  });
+  const enterBySession = enterAs((sessionIds) => ({ sessionIds }));
+  const enterByPlayer = enterAs((userIds) => ({ userIds }));
+
+  /**
+   * Enters the open draw through `enterOne`: null when the entrant is not live. A statement
+   * that finds the open draw's window passed, before the scheduler has closed it, closes it
+   * (exactly once, as the scheduler would) and enters the next draw.
+   */
+  async function enter(
+    enterOne: (id: string) => Promise<EntrantEntry | null>,
+    id: string,
+  ): Promise<{ entry: DrawEntry; created: boolean } | null> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const found = await enterOne(id);
+      if (!found) return null;
+      if (found.entry && found.closesAt) {
+        if (found.created) options.entered();
+        return {
+          entry: { ...toDrawEntryView(found.entry), ...drawTimeLeft(found.closesAt) },
+          created: found.created,
+        };
+      }
+      // No draw open and due: its window passed and nobody has closed it yet. Otherwise an
+      // entry of the same player from elsewhere had not committed: asking again finds it.
+      const open = await lifecycle.openDraw();
+      if (!open || open.closesAt <= now()) await lifecycle.catchUp();
+    }
+    throw new Error('the entry could not reach an open draw');
+  }
 
   /**
    * One statement for the timers of one turn: which sessions are live and whether their players
@@ -103,22 +145,11 @@ export function createDrawEntries(
     });
   });
 
-  /** Whole seconds (rounded up, as the contract has always said) and the exact milliseconds. */
-  const timeUntil = (closesAt: Date) => {
-    const ms = Math.max(0, closesAt.getTime() - now().getTime());
-    return { seconds: Math.ceil(ms / 1000), ms };
-  };
-  const drawTimeLeft = (closesAt: Date) => {
-    const left = timeUntil(closesAt);
-    return { draw_time_left: left.seconds, draw_time_left_ms: left.ms };
-  };
-
   return {
     /**
      * The press of a request, by the session its token names: null when that session is not
-     * live. First press or repeat, it is one statement, shared with the presses that arrive
-     * together. A press that finds the open draw's window passed, before the scheduler has
-     * closed it, closes it (exactly once, as the scheduler would) and enters the next draw.
+     * live. First press or repeat, it is one statement, shared with the entries that arrive
+     * together.
      */
     async pressInSession(
       sessionId: string,
@@ -127,53 +158,21 @@ export function createDrawEntries(
       if (waitSeconds !== null) {
         throw tooMany('Too many presses: the button needs a moment', waitSeconds);
       }
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        const found = await pressAs(sessionId);
-        if (!found) return null;
-        if (found.entry && found.closesAt) {
-          if (found.created) options.entered();
-          return {
-            entry: {
-              ...toDrawEntryView(found.entry),
-              ...drawTimeLeft(found.closesAt),
-            },
-            created: found.created,
-          };
-        }
-        // No draw open and due: its window passed and nobody has closed it yet. Otherwise a
-        // press of the same player from elsewhere had not committed: asking again finds it.
-        const open = await lifecycle.openDraw();
-        if (!open || open.closesAt <= now()) await lifecycle.catchUp();
-      }
-      throw new Error('the press could not reach an open draw');
+      return enter(enterBySession, sessionId);
     },
 
-    /** A press by player id (the operator's tools and tests): the same rules, no session. */
+    /**
+     * Tell Us More's entry (the player's entry in the open draw, made for them when they have
+     * none): the press's statement, without the button's press count. Null when the session is
+     * not live.
+     */
+    enterInSession: (sessionId: string) => enter(enterBySession, sessionId),
+
+    /** A press by player id (the operator's tools and tests): the same statement, no session. */
     async press(userId: string): Promise<{ entry: DrawEntry; created: boolean }> {
-      for (let attempt = 0; attempt < 5; attempt += 1) {
-        await lifecycle.catchUp();
-        const result = await db.transaction(async (tx) => {
-          await lockDrawsShared(tx);
-          const open = await findOpenDraw(tx);
-          if (!open || open.closesAt <= now()) return null;
-          const inserted = await insertPress(tx, open.id, userId);
-          if (inserted) return { entry: inserted, created: true, closesAt: open.closesAt };
-          const existing = await findPress(tx, open.id, userId);
-          if (!existing) throw new Error('press neither inserted nor found');
-          return { entry: existing, created: false, closesAt: open.closesAt };
-        });
-        if (result) {
-          if (result.created) options.entered();
-          return {
-            entry: {
-              ...toDrawEntryView(result.entry),
-              ...drawTimeLeft(result.closesAt),
-            },
-            created: result.created,
-          };
-        }
-      }
-      throw new Error('the press could not reach an open draw');
+      const entered = await enter(enterByPlayer, userId);
+      if (!entered) throw notFound('Unknown user');
+      return entered;
     },
 
     /**

@@ -38,7 +38,7 @@ export function createServices(context: ServiceContext) {
     payouts: createPayoutService(context),
     ops: createOpsService(context, invites, signIn),
     catalog: createCatalogService(context),
-    questionnaires: createQuestionnaireService(context, (userId) => draws.press(userId)),
+    questionnaires: createQuestionnaireService(context, (sessionId) => draws.enterInSession(sessionId)),
     rewards: createRewardService(context),
     contact: createContactService(context),
     audit: createAuditService(context),

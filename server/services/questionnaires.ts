@@ -7,7 +7,7 @@ import {
   QUESTIONS_PER_BATCH,
   TELL_US_MORE_OFF,
 } from '../../contract/questionnaires';
-import { notFound } from '../errors';
+import { notFound, unauthorized } from '../errors';
 import {
   countAnswered,
   hasSkippedAQuestionnaire,
@@ -26,7 +26,8 @@ export const UNKNOWN_ENTRY = 'Unknown entry';
 
 export function createQuestionnaireService(
   context: ServiceContext,
-  press: (userId: string) => Promise<{ entry: DrawEntry }>,
+  /** Tell Us More's entry, as the button enters (services/draw-entries.ts); null: not live. */
+  enterInSession: (sessionId: string) => Promise<{ entry: DrawEntry } | null>,
 ) {
   const { db, config } = context;
   const ownEntry = async (userId: string, drawEntryId: number) => {
@@ -89,13 +90,16 @@ export function createQuestionnaireService(
     },
 
     /**
-     * Starts Tell Us More: the player's entry in the open draw (pressed for them when they have
-     * none) for the answers to go with; 404 when the operator has it off or nothing is left.
+     * Starts Tell Us More: the player's entry in the open draw (made for them when they have
+     * none, as the button makes it) for the answers to go with; 404 when the operator has it
+     * off or nothing is left.
      */
-    async tellUsMore(userId: string): Promise<DrawEntry> {
+    async tellUsMore(session: { id: string; userId: string }): Promise<DrawEntry> {
       if (!config.FEATURE_TELL_US_MORE) throw notFound(TELL_US_MORE_OFF);
-      if (!(await nextQuestion(db, userId))) throw notFound(NO_QUESTION_LEFT);
-      return (await press(userId)).entry;
+      if (!(await nextQuestion(db, session.userId))) throw notFound(NO_QUESTION_LEFT);
+      const entered = await enterInSession(session.id);
+      if (!entered) throw unauthorized();
+      return entered.entry;
     },
 
     /** How many questions the player has answered (the sign-in's questionnaires_count). */

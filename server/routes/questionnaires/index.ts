@@ -74,7 +74,8 @@ export default function questionnaireRoutes(app: FastifyInstance) {
       onRequest: app.authenticate,
     },
     async (request, reply) => {
-      const entry = await questionnaires.tellUsMore(sessionOf(request).user.id);
+      const session = sessionOf(request);
+      const entry = await questionnaires.tellUsMore({ id: session.id, userId: session.user.id });
       return reply.code(201).send({ data: { data: entry } });
     },
   );
