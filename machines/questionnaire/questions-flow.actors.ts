@@ -36,6 +36,7 @@ export function connectQuestionsFlow(
       rewardPlayback: rewardPlaybackMachine.provide({
         actors: createRewardPlaybackActors({
           markPlayedBack: api.markRewardsPlayedBack,
+          fetchUnplayed: async () => (await api.rewards()).data,
           ...effects,
         }),
       }),

@@ -2,10 +2,16 @@
 // coins sound and the vibration, as actors the machine invokes by id. The app builds them from
 // the API client and `browserRewardEffects`; tests build them from fakes.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import type { Reward } from '../../contract/api';
 
 export type RewardPlaybackEffects = {
   /** POST rewards/played_back: GET rewards leaves these out from then on. */
   markPlayedBack: (ids: string[]) => Promise<unknown>;
+  /**
+   * GET rewards: the rewards not played back yet, to go on with after a reload or Back (the
+   * ones shown before are marked, so the one that was playing comes first).
+   */
+  fetchUnplayed?: () => Promise<Reward[]>;
   playSound: () => Promise<void> | void;
   vibrate: (ms: number) => void;
 };
@@ -33,6 +39,18 @@ export function createRewardPlaybackActors(effects: RewardPlaybackEffects) {
     markPlayedBack: fromPromise<unknown, MarkPlayedBackInput>(({ input }) =>
       effects.markPlayedBack(input.ids),
     ),
+    // One reward shown, told on the way: if the server misses it, the reward plays again on
+    // the next visit, which is the lesser harm; the playback goes on either way.
+    markShown: fromPromise<void, MarkPlayedBackInput>(async ({ input }) => {
+      try {
+        await effects.markPlayedBack(input.ids);
+      } catch {
+        // Told again with the others after the last reward.
+      }
+    }),
+    fetchUnplayedRewards: fromPromise<Reward[]>(() =>
+      effects.fetchUnplayed ? effects.fetchUnplayed() : Promise.resolve([]),
+    ),
     playCoins: fromCallback(() => {
       quietly(effects.playSound);
     }),
@@ -44,9 +62,10 @@ export function createRewardPlaybackActors(effects: RewardPlaybackEffects) {
 
 export type RewardPlaybackActors = ReturnType<typeof createRewardPlaybackActors>;
 
-/** Until the app provides its effects the rewards play silently, and the call fails. */
+/** Until the app provides its effects the rewards play silently, and the calls fail. */
 export const disconnectedRewardPlaybackActors = createRewardPlaybackActors({
   markPlayedBack: () => Promise.reject(new Error('The rewards were played without an API.')),
+  fetchUnplayed: () => Promise.reject(new Error('The rewards were asked for without an API.')),
   playSound: () => undefined,
   vibrate: () => undefined,
 });

@@ -25,3 +25,7 @@ export const selectPosition = (snapshot: RewardPlaybackSnapshot): number =>
 
 export const selectRewardCount = (snapshot: RewardPlaybackSnapshot): number =>
   snapshot.context.rewards.length;
+
+/** The reward on screen has had its first second: a tap moves on. */
+export const selectCanTapNext = (snapshot: RewardPlaybackSnapshot): boolean =>
+  snapshot.can({ type: 'rewards.next' });

@@ -55,12 +55,17 @@ export async function findGrandPrizeOf(db: Database, id: string, userId: string)
   return row ?? null;
 }
 
-/** The player's rewards not yet played back, oldest first. */
+/**
+ * The player's rewards not yet played back, oldest first. A coupon claimed in the drawer before
+ * it played is the player's already: it is not announced again.
+ */
 export async function listUnplayedRewardsOf(db: Database, userId: string) {
   return db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.userId, userId), eq(rewards.playedBack, false)))
+    .where(
+      and(eq(rewards.userId, userId), eq(rewards.playedBack, false), eq(rewards.claimed, false)),
+    )
     .orderBy(rewards.createdAt, rewards.id);
 }
 

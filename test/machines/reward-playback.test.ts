@@ -22,6 +22,7 @@ import {
   selectRewardOnScreen,
 } from '../../machines/reward-playback/reward-playback.selectors';
 import { routeOf } from '../../machines/shared/routes';
+import { settle } from '../support/settle';
 
 const TICKETS: Reward = { id: 'r-token', type: 'token_reward', attributes: { value: 3 } };
 const COUPON: Reward = {
@@ -41,6 +42,7 @@ const SHOWS_FOR = { token: 1700, coupon: 3000, giftCard: 8000 } as const;
 type Options = {
   fromYouveEntered?: boolean;
   markPlayedBack?: RewardPlaybackEffects['markPlayedBack'];
+  fetchUnplayed?: RewardPlaybackEffects['fetchUnplayed'];
   playSound?: RewardPlaybackEffects['playSound'];
 };
 
@@ -59,6 +61,7 @@ function play(rewards: Reward[], options: Options = {}) {
       return options.playSound?.();
     },
     vibrate: (ms) => void vibrations.push(ms),
+    fetchUnplayed: options.fetchUnplayed,
   });
   const actor = createActor(rewardPlaybackMachine.provide({ actors }), {
     clock,
@@ -77,7 +80,20 @@ function play(rewards: Reward[], options: Options = {}) {
   // One step per reward: the simulated clock fires only the timers due when a step begins.
   const wait = (...steps: number[]) => steps.forEach((ms) => clock.increment(ms));
   const playAll = () => wait(...rewards.map((reward) => SHOWS_FOR[rewardKindOf(reward)]));
-  return { actor, clock, sounds, vibrations, marked, onScreen, snapshot, showing, wait, playAll };
+  const tap = () => actor.send({ type: 'rewards.next' });
+  return {
+    actor,
+    clock,
+    sounds,
+    vibrations,
+    marked,
+    onScreen,
+    snapshot,
+    showing,
+    wait,
+    playAll,
+    tap,
+  };
 }
 
 afterEach(() => {
@@ -180,18 +196,33 @@ describe('the sequence', () => {
     expect(rewards.snapshot().matches('playing')).toBe(false);
   });
 
-  it('tells the server once, with every reward, after the last one has shown', async () => {
+  it('tells the server of each reward as the next one comes, and of all after the last', async () => {
     const rewards = play([TICKETS, COUPON, GIFT_CARD]);
-    rewards.wait(1700, 3000, 7999);
+    rewards.wait(1699);
     expect(rewards.marked).toEqual([]);
     rewards.wait(1);
-    expect(rewards.marked).toEqual([[TICKETS.id, COUPON.id, GIFT_CARD.id]]);
+    expect(rewards.marked).toEqual([[TICKETS.id]]);
+    rewards.wait(3000, 7999);
+    expect(rewards.marked).toEqual([[TICKETS.id], [COUPON.id]]);
+    rewards.wait(1);
+    expect(rewards.marked.at(-1)).toEqual([TICKETS.id, COUPON.id, GIFT_CARD.id]);
     // The last reward stays on screen until the player moves on.
     expect(rewards.snapshot().matches('markingPlayedBack')).toBe(true);
     expect(rewards.showing()).toBe(GIFT_CARD.id);
     await toPromise(rewards.actor);
-    expect(rewards.marked).toHaveLength(1);
+    expect(rewards.marked).toHaveLength(3);
     expect(rewards.snapshot().status).toBe('done');
+  });
+
+  it('goes on when the server cannot be told of a reward shown', async () => {
+    const rewards = play([TICKETS, COUPON], {
+      markPlayedBack: () => Promise.reject(new Error('offline')),
+    });
+    rewards.wait(1700);
+    await Promise.resolve();
+    expect(rewards.showing()).toBe(COUPON.id);
+    rewards.wait(3000);
+    await expect(toPromise(rewards.actor)).resolves.toBeDefined();
   });
 
   it('still ends when the server cannot be told', async () => {
@@ -229,13 +260,13 @@ describe('the sequence', () => {
     });
   });
 
-  it('with no rewards ends at once, on to /home, and tells the server nothing', async () => {
-    const rewards = play([]);
+  it('with no rewards to go on with ends at once, on to /home, and tells the server nothing', async () => {
+    const rewards = play([], { fetchUnplayed: () => Promise.resolve([]) });
+    await settle();
     expect(rewards.snapshot().status).toBe('done');
     expect(rewards.snapshot().output).toEqual({ toWhatILike: false, hasReceivedGC: false });
     expect(routeOf(rewards.snapshot())).toBeNull();
     expect(rewards.sounds).toEqual([]);
-    await Promise.resolve();
     expect(rewards.marked).toEqual([]);
   });
 
@@ -250,13 +281,103 @@ describe('the sequence', () => {
     await expect(toPromise(actor)).resolves.toEqual({ toWhatILike: true, hasReceivedGC: true });
   });
 
-  it('stopped midway (the player left) tells the server nothing', async () => {
+  it('stopped midway (the player left) has told the server of the rewards shown, not the one on screen', async () => {
     const rewards = play([TICKETS, COUPON]);
     rewards.wait(1700);
     rewards.actor.stop();
     rewards.wait(3000);
-    await Promise.resolve();
-    expect(rewards.marked).toEqual([]);
+    await settle();
+    expect(rewards.marked).toEqual([[TICKETS.id]]);
+  });
+});
+
+describe('tapping through', () => {
+  it('moves on at a tap once the reward has shown for its first second', () => {
+    const rewards = play([GIFT_CARD, COUPON, TICKETS]);
+    rewards.tap();
+    rewards.wait(999);
+    rewards.tap();
+    expect(rewards.showing()).toBe(GIFT_CARD.id);
+    rewards.wait(1);
+    rewards.tap();
+    expect(rewards.showing()).toBe(COUPON.id);
+    expect(selectPosition(rewards.snapshot())).toBe(2);
+    // A second tap right after is not an answer for the reward that just came.
+    rewards.tap();
+    expect(rewards.showing()).toBe(COUPON.id);
+    rewards.wait(1000);
+    rewards.tap();
+    expect(rewards.showing()).toBe(TICKETS.id);
+    expect(rewards.marked).toEqual([[GIFT_CARD.id], [COUPON.id]]);
+  });
+
+  it('a tap on the last reward ends the playback, each still shown with its sound', async () => {
+    const rewards = play([TICKETS, GIFT_CARD], { fromYouveEntered: true });
+    rewards.wait(1000);
+    rewards.tap();
+    rewards.wait(1000);
+    rewards.tap();
+    expect(rewards.snapshot().matches('markingPlayedBack')).toBe(true);
+    expect(rewards.sounds).toEqual([0, 1000]);
+    expect(rewards.vibrations).toEqual([1000]);
+    await expect(toPromise(rewards.actor)).resolves.toEqual({
+      toWhatILike: true,
+      hasReceivedGC: true,
+    });
+  });
+
+  it('without a tap each reward keeps its full time', () => {
+    const rewards = play([COUPON, TICKETS]);
+    rewards.wait(1000, 1999);
+    expect(rewards.showing()).toBe(COUPON.id);
+    rewards.wait(1);
+    expect(rewards.showing()).toBe(TICKETS.id);
+  });
+});
+
+describe('rewards already had', () => {
+  const CLAIMED: Reward = {
+    ...COUPON,
+    id: 'r-claimed',
+    attributes: { ...COUPON.attributes, claimed: true },
+  };
+
+  it("never plays a coupon claimed in WINNINGS as 'You won!'", () => {
+    const rewards = play([CLAIMED, TICKETS]);
+    expect(rewards.showing()).toBe(TICKETS.id);
+    expect(selectRewardCount(rewards.snapshot())).toBe(1);
+    rewards.playAll();
+    expect(rewards.onScreen).toEqual([TICKETS.id]);
+  });
+
+  it('ends at once when every reward was claimed already', () => {
+    const rewards = play([CLAIMED]);
+    expect(rewards.snapshot().status).toBe('done');
+    expect(rewards.sounds).toEqual([]);
+  });
+
+  it('after a reload goes on with the reward that was playing, not from the first', async () => {
+    // The server has had the ticket told as shown: it lists the coupon and the gift card.
+    let asked = 0;
+    const rewards = play([], {
+      fetchUnplayed: () => {
+        asked += 1;
+        return Promise.resolve([COUPON, GIFT_CARD]);
+      },
+    });
+    expect(routeOf(rewards.snapshot())).toBe(REWARDS_PATH);
+    await settle();
+    expect(asked).toBe(1);
+    expect(rewards.showing()).toBe(COUPON.id);
+    expect(rewards.snapshot().matches({ playing: 'coupon' })).toBe(true);
+    rewards.wait(3000, 8000);
+    expect(rewards.onScreen).toEqual([COUPON.id, GIFT_CARD.id]);
+  });
+
+  it('after a reload with the server out of reach goes on to /home', async () => {
+    const rewards = play([], { fetchUnplayed: () => Promise.reject(new Error('offline')) });
+    await settle();
+    expect(rewards.snapshot().status).toBe('done');
   });
 });
 

@@ -1,7 +1,10 @@
 // Generated paths through the reward screens (/rewards), walked through the real view: a
-// simulated clock ends each reward's time and the server answers the played-back call, and
-// every state is checked against what the player sees (and hears, and feels).
-import { act, render, screen, waitFor } from '@testing-library/react';
+// simulated clock ends each reward's first second and its time, the player taps to the next
+// reward, the server answers its calls, and every state is checked against what the player sees
+// (and hears, and feels). At every state the player can rest in, the screen is opened again as a
+// reload or Back opens it (the playback started with none, the server listing what it was not
+// told was shown): the reward that was playing shows, never the ones before it.
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import type { Step } from 'xstate/graph';
@@ -22,6 +25,7 @@ import {
   stopAndUnmount,
 } from './helpers/generated-walks';
 import { TOKEN_REWARD } from './helpers/draw-fake-api';
+import { settle } from '../support/settle';
 
 const ONE_TICKET: Reward = { id: 'r-ticket', type: 'token_reward', attributes: { value: 1 } };
 const COUPON: Reward = {
@@ -55,13 +59,32 @@ const WALKS: Array<{ name: string; input: RewardPlaybackInput }> = [
     name: 'opened from elsewhere, a gift card and two tickets',
     input: { rewards: [GIFT_CARD, TOKEN_REWARD], fromYouveEntered: false },
   },
-  { name: 'nothing won', input: { rewards: [], fromYouveEntered: true } },
+  {
+    name: 'only a coupon claimed in WINNINGS already',
+    input: {
+      rewards: [{ ...COUPON, attributes: { ...COUPON.attributes, claimed: true } }],
+      fromYouveEntered: true,
+    },
+  },
+  {
+    name: 'opened again after a reload or Back (the server lists what is left)',
+    input: { rewards: [], fromYouveEntered: false },
+  },
 ];
+
+/** What the server lists as not played back when the screen is opened with no rewards. */
+const LEFT_TO_PLAY = [COUPON, ONE_TICKET];
 
 const TICKETS_END = 'xstate.after.tokenReward.rewardPlayback.playing.token';
 const COUPON_ENDS = 'xstate.after.couponReward.rewardPlayback.playing.coupon';
 const GIFT_CARD_ENDS = 'xstate.after.giftCardReward.rewardPlayback.playing.giftCard';
 type TimeUp = typeof TICKETS_END | typeof COUPON_ENDS | typeof GIFT_CARD_ENDS;
+const FIRST_SECOND_ENDS = [
+  'xstate.after.firstSecond.rewardPlayback.playing.token.arriving',
+  'xstate.after.firstSecond.rewardPlayback.playing.coupon.arriving',
+  'xstate.after.firstSecond.rewardPlayback.playing.giftCard.arriving',
+] as const;
+type FirstSecondEnds = (typeof FIRST_SECOND_ENDS)[number];
 
 /** How long each reward stays (spec section 9). */
 const SHOWS_FOR: Record<TimeUp, number> = {
@@ -69,9 +92,17 @@ const SHOWS_FOR: Record<TimeUp, number> = {
   [COUPON_ENDS]: 3000,
   [GIFT_CARD_ENDS]: 8000,
 };
+const DELAYS: Record<TimeUp | FirstSecondEnds, number> = {
+  ...SHOWS_FOR,
+  ...Object.fromEntries(FIRST_SECOND_ENDS.map((type) => [type, 1000])),
+} as Record<TimeUp | FirstSecondEnds, number>;
 
 type PlaybackEvent =
   | { type: TimeUp }
+  | { type: FirstSecondEnds }
+  | { type: 'rewards.next' }
+  | { type: 'xstate.done.actor.fetchUnplayedRewards'; output: Reward[] }
+  | { type: 'xstate.error.actor.fetchUnplayedRewards'; error: unknown }
   | { type: 'xstate.done.actor.markPlayedBack'; output: unknown }
   | { type: 'xstate.error.actor.markPlayedBack'; error: unknown };
 type PlaybackSnapshot = SnapshotFrom<typeof rewardPlaybackMachine>;
@@ -80,6 +111,10 @@ const CANDIDATES: PlaybackEvent[] = [
   { type: TICKETS_END },
   { type: COUPON_ENDS },
   { type: GIFT_CARD_ENDS },
+  ...FIRST_SECOND_ENDS.map((type) => ({ type })),
+  { type: 'rewards.next' },
+  { type: 'xstate.done.actor.fetchUnplayedRewards', output: LEFT_TO_PLAY },
+  { type: 'xstate.error.actor.fetchUnplayedRewards', error: new Error('offline') },
   { type: 'xstate.done.actor.markPlayedBack', output: undefined },
   { type: 'xstate.error.actor.markPlayedBack', error: new Error('offline') },
 ];
@@ -88,6 +123,7 @@ const CANDIDATES: PlaybackEvent[] = [
 const logic = rewardPlaybackMachine.provide({
   actors: createRewardPlaybackActors({
     markPlayedBack: () => new Promise(() => undefined),
+    fetchUnplayed: () => new Promise(() => undefined),
     playSound: () => undefined,
     vibrate: () => undefined,
   }),
@@ -96,23 +132,45 @@ const logic = rewardPlaybackMachine.provide({
 const serialize = (snapshot: PlaybackSnapshot) =>
   JSON.stringify({
     value: snapshot.value,
+    rewards: snapshot.context.rewards.map((reward) => reward.id),
     index: snapshot.context.index,
     hasReceivedGC: snapshot.context.hasReceivedGC,
   });
 const isTimeUp = (event: PlaybackEvent): event is { type: TimeUp } => event.type in SHOWS_FOR;
+const isFirstSecond = (event: PlaybackEvent): event is { type: FirstSecondEnds } =>
+  (FIRST_SECOND_ENDS as readonly string[]).includes(event.type);
+
+const hasHadFirstSecond = (snapshot: PlaybackSnapshot) =>
+  (['token', 'coupon', 'giftCard'] as const).some((kind) =>
+    snapshot.matches({ playing: { [kind]: 'shown' } }),
+  );
+
+function describeEvent(event: PlaybackEvent): string {
+  if (isTimeUp(event)) return `its ${SHOWS_FOR[event.type] / 1000} s are up`;
+  if (isFirstSecond(event)) return 'its first second passes';
+  switch (event.type) {
+    case 'rewards.next':
+      return 'the player taps';
+    case 'xstate.done.actor.fetchUnplayedRewards':
+      return 'the server lists what is left';
+    case 'xstate.error.actor.fetchUnplayedRewards':
+      return 'the server cannot say';
+    case 'xstate.done.actor.markPlayedBack':
+      return 'the server hears they were shown';
+    default:
+      return 'the server cannot be told';
+  }
+}
 
 const walks = planWalks(WALKS, (walk) => ({
   logic,
-  events: () => CANDIDATES,
+  // A reward's time is up only after its first second: the model takes its end from there.
+  events: (snapshot: PlaybackSnapshot) =>
+    CANDIDATES.filter((event) => !isTimeUp(event) || hasHadFirstSecond(snapshot)),
   serialize,
-  describeEvent: (event: PlaybackEvent) =>
-    isTimeUp(event)
-      ? `${SHOWS_FOR[event.type] / 1000} s pass`
-      : event.type.startsWith('xstate.done')
-        ? 'the server hears they were shown'
-        : 'the server cannot be told',
+  describeEvent,
   input: () => walk.input,
-  delays: SHOWS_FOR,
+  delays: DELAYS,
 }));
 const coverage = new CoverageRecorder();
 
@@ -121,18 +179,33 @@ const coverage = new CoverageRecorder();
 type Played = {
   sounds: number;
   vibrations: number[];
+  /** Every played-back call, as the server received it. */
   marked: string[][];
   answer: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null;
+  listing: { resolve: (rewards: Reward[]) => void; reject: (error: unknown) => void } | null;
+  /** When the reward on screen came (on the walk's clock), and which one it was. */
+  shownSince: { at: number; index: number; rewards: Reward[] } | null;
 };
 
 function open(input: RewardPlaybackInput) {
   const clock = new SimulatedClock();
-  const played: Played = { sounds: 0, vibrations: [], marked: [], answer: null };
+  const played: Played = {
+    sounds: 0,
+    vibrations: [],
+    marked: [],
+    answer: null,
+    listing: null,
+    shownSince: null,
+  };
   const actors = createRewardPlaybackActors({
     markPlayedBack: (ids) =>
       new Promise((resolve, reject) => {
         played.marked.push(ids);
         played.answer = { resolve, reject };
+      }),
+    fetchUnplayed: () =>
+      new Promise((resolve, reject) => {
+        played.listing = { resolve, reject };
       }),
     playSound: () => {
       played.sounds += 1;
@@ -146,9 +219,55 @@ function open(input: RewardPlaybackInput) {
     input,
     inspect: coverage.inspect,
   });
+  actor.subscribe((snapshot) => {
+    const { index, rewards } = snapshot.context;
+    const since = played.shownSince;
+    if (!snapshot.matches('playing')) return;
+    if (since?.index === index && since.rewards === rewards) return;
+    played.shownSince = { at: clock.now(), index, rewards };
+  });
   actor.start();
   const view = render(<RewardsView actor={actor} />);
-  return { actor, clock, played, view };
+  return { actor, clock, played, view, input };
+}
+
+/**
+ * The screen opened again, as a reload or Back opens it: the playback starts with no rewards and
+ * the server lists those it was not told were shown. Returns the reward it shows first (null:
+ * none, the player goes on), and closes it.
+ */
+async function reopen(input: RewardPlaybackInput, rewards: Reward[]): Promise<string | null> {
+  const told = new Set(app().played.marked.flat());
+  const left = rewards.filter((reward) => !told.has(reward.id));
+  const reopened = createActor(
+    logic.provide({
+      actors: createRewardPlaybackActors({
+        markPlayedBack: () => new Promise(() => undefined),
+        fetchUnplayed: () => Promise.resolve(left),
+        playSound: () => undefined,
+        vibrate: () => undefined,
+      }),
+    }),
+    { clock: new SimulatedClock(), input: { ...input, rewards: [] } },
+  );
+  reopened.start();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const view = render(<RewardsView actor={reopened} />, { container });
+  try {
+    await act(settle);
+    const reward = reopened.getSnapshot().context.rewards[reopened.getSnapshot().context.index];
+    if (!reward || reopened.getSnapshot().status === 'done') {
+      expect(within(container).queryByRole('heading')).toBeNull();
+      return null;
+    }
+    within(container).getByRole('heading', { level: 1, name: 'You won!' });
+    return reward.id;
+  } finally {
+    reopened.stop();
+    view.unmount();
+    container.remove();
+  }
 }
 
 const current = new CurrentApp<ReturnType<typeof open>>('No playback is running.');
@@ -203,27 +322,51 @@ function expectEffects(snapshot: PlaybackSnapshot): void {
   expect(app().played.vibrations).toEqual(Array.from({ length: giftCards }, () => 1000));
 }
 
-const whilePlaying = (snapshot: PlaybackSnapshot) => {
-  expectReward(snapshot);
+/** The rewards the walk plays (those the server listed, for a screen opened again). */
+const allRewards = (snapshot: PlaybackSnapshot, input: RewardPlaybackInput) =>
+  input.rewards.length > 0 ? input.rewards : LEFT_TO_PLAY;
+
+const whilePlaying = async (snapshot: PlaybackSnapshot) => {
+  const reward = expectReward(snapshot);
   expectEffects(snapshot);
-  // The server hears of them only once all have played.
-  expect(app().played.marked).toEqual([]);
+  // The server has heard of the rewards before this one, not of this one.
+  const { rewards, index } = snapshot.context;
+  expect(app().played.marked).toEqual(rewards.slice(0, index).map(({ id }) => [id]));
+  // Its first second, the tap does nothing; then 'Tap to continue'.
+  const next = screen.getByRole('button', {
+    name: index + 1 < rewards.length ? 'Next reward' : 'Continue',
+  });
+  expect((next as HTMLButtonElement).disabled).toBe(!hasHadFirstSecond(snapshot));
+  // A reload or Back here: the same reward plays, none of those before it.
+  const input = app().input;
+  expect(await reopen(input, allRewards(snapshot, input))).toBe(reward.id);
 };
 
-const states: Record<string, (snapshot: PlaybackSnapshot) => void> = {
+const states: Record<string, (snapshot: PlaybackSnapshot) => Promise<void> | void> = {
+  // Opened again with no rewards: nothing shows until the server lists what is left.
+  loading: async () => {
+    expect(app().actor.getSnapshot().matches('loading')).toBe(true);
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(app().played.sounds).toBe(0);
+    expect(await reopen(app().input, LEFT_TO_PLAY)).toBe(LEFT_TO_PLAY[0]!.id);
+  },
   'playing.token': whilePlaying,
   'playing.coupon': whilePlaying,
   'playing.giftCard': whilePlaying,
   // The last reward stays on screen, silent, while the server is told.
-  markingPlayedBack: (snapshot) => {
+  markingPlayedBack: async (snapshot) => {
     const last = expectReward(snapshot);
     expect(last).toBe(snapshot.context.rewards.at(-1));
     expectEffects(snapshot);
-    expect(app().played.marked).toEqual([snapshot.context.rewards.map((reward) => reward.id)]);
+    expect(app().played.marked.at(-1)).toEqual(snapshot.context.rewards.map((reward) => reward.id));
+    // All told: a reload or Back plays none of them again.
+    const input = app().input;
+    expect(await reopen(input, allRewards(snapshot, input))).toBeNull();
   },
   // The flow that opened /rewards moves on: /what-i-like after a gift card, when the player
   // came from 'You're Entered To Win', else /home.
-  played: ({ context }) => {
+  played: async ({ context }) => {
     const { actor, played } = app();
     const hasReceivedGC = context.rewards.some((reward) => rewardKindOf(reward) === 'giftCard');
     expect(actor.getSnapshot().status).toBe('done');
@@ -237,7 +380,9 @@ const states: Record<string, (snapshot: PlaybackSnapshot) => void> = {
       expect(played.sounds).toBe(0);
       expect(played.marked).toEqual([]);
     } else {
-      expect(played.marked).toHaveLength(1);
+      expect(played.marked.at(-1)).toEqual(context.rewards.map((reward) => reward.id));
+      const input = app().input;
+      expect(await reopen(input, allRewards(actor.getSnapshot(), input))).toBeNull();
     }
   },
 };
@@ -250,10 +395,16 @@ async function arrive(expected: PlaybackSnapshot): Promise<void> {
 
 type PlaybackStep = Step<PlaybackSnapshot, PlaybackEvent>;
 
-/** The reward's time passes: not a millisecond early, and on time. */
-async function timeUp(step: PlaybackStep): Promise<void> {
+/** Milliseconds the reward on screen has been on screen, on the walk's clock. */
+function onScreenFor(): number {
+  const { clock, played } = app();
+  return clock.now() - (played.shownSince?.at ?? clock.now());
+}
+
+/** The reward's time (or its first second) passes: not a millisecond early, and on time. */
+async function timePasses(step: PlaybackStep): Promise<void> {
   const { actor, clock, played } = app();
-  const ms = SHOWS_FOR[step.event.type as TimeUp];
+  const ms = DELAYS[step.event.type as TimeUp | FirstSecondEnds] - onScreenFor();
   const before = serialize(actor.getSnapshot());
   const sounds = played.sounds;
   act(() => clock.increment(ms - 1));
@@ -263,20 +414,52 @@ async function timeUp(step: PlaybackStep): Promise<void> {
   await arrive(step.state);
 }
 
-async function answer(step: PlaybackStep, settle: (answer: NonNullable<Played['answer']>) => void) {
+/** The player taps the screen: the next reward comes at once. */
+async function tap(step: PlaybackStep): Promise<void> {
+  const next = screen.getByRole('button', { name: /^(Next reward|Continue)$/ });
+  act(() => next.click());
+  await arrive(step.state);
+}
+
+async function answer(
+  step: PlaybackStep,
+  settleCall: (answer: NonNullable<Played['answer']>) => void,
+) {
   const { played } = app();
   await waitFor(() => expect(played.answer).not.toBeNull());
   await act(async () => {
-    settle(played.answer!);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    settleCall(played.answer!);
+    await settle();
+  });
+  await arrive(step.state);
+}
+
+async function list(
+  step: PlaybackStep,
+  settleCall: (listing: NonNullable<Played['listing']>) => void,
+) {
+  const { played } = app();
+  await waitFor(() => expect(played.listing).not.toBeNull());
+  await act(async () => {
+    settleCall(played.listing!);
+    await settle();
   });
   await arrive(step.state);
 }
 
 const executors = {
-  [TICKETS_END]: timeUp,
-  [COUPON_ENDS]: timeUp,
-  [GIFT_CARD_ENDS]: timeUp,
+  [TICKETS_END]: timePasses,
+  [COUPON_ENDS]: timePasses,
+  [GIFT_CARD_ENDS]: timePasses,
+  ...(Object.fromEntries(FIRST_SECOND_ENDS.map((type) => [type, timePasses])) as Record<
+    FirstSecondEnds,
+    typeof timePasses
+  >),
+  'rewards.next': tap,
+  'xstate.done.actor.fetchUnplayedRewards': (step) =>
+    list(step, ({ resolve }) => resolve(LEFT_TO_PLAY)),
+  'xstate.error.actor.fetchUnplayedRewards': (step) =>
+    list(step, ({ reject }) => reject(new Error('offline'))),
   'xstate.done.actor.markPlayedBack': (step) => answer(step, ({ resolve }) => resolve(undefined)),
   'xstate.error.actor.markPlayedBack': (step) =>
     answer(step, ({ reject }) => reject(new Error('offline'))),
@@ -294,5 +477,5 @@ describeWalkCoverage('the reward screens, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: { moreThan: 8 }, transitions: { moreThan: 10 } },
+  chart: { states: { moreThan: 14 }, transitions: { moreThan: 20 } },
 });

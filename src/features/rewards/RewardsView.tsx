@@ -6,6 +6,7 @@ import type {
   RewardPlaybackMachine,
 } from '../../../machines/reward-playback/reward-playback.machine';
 import {
+  selectCanTapNext,
   selectKindOnScreen,
   selectPosition,
   selectRewardCount,
@@ -59,13 +60,15 @@ function RewardCard({ reward, kind }: { reward: Reward; kind: RewardKind }) {
 
 /**
  * /rewards: the reward the playback has on screen. The machine times each one, plays the sound
- * and moves on by itself; the view only draws the reward it shows.
+ * and moves on by itself; a tap anywhere asks it for the next one (it takes the tap once the
+ * reward has had its first second). The view only draws the reward it shows.
  */
 export function RewardsView({ actor }: { actor: ActorRefFrom<RewardPlaybackMachine> }) {
   const reward = useSelector(actor, selectRewardOnScreen);
   const kind = useSelector(actor, selectKindOnScreen);
   const position = useSelector(actor, selectPosition);
   const count = useSelector(actor, selectRewardCount);
+  const canTapNext = useSelector(actor, selectCanTapNext);
   return (
     <main className="screen rewards">
       <section className="rewards__stage" aria-live="polite" aria-atomic="true">
@@ -82,6 +85,19 @@ export function RewardsView({ actor }: { actor: ActorRefFrom<RewardPlaybackMachi
           </>
         )}
       </section>
+      {reward && (
+        <button
+          type="button"
+          className="rewards__next"
+          aria-label={position < count ? 'Next reward' : 'Continue'}
+          disabled={!canTapNext}
+          onClick={() => actor.send({ type: 'rewards.next' })}
+        >
+          <span className="rewards__hint" aria-hidden="true">
+            Tap to continue
+          </span>
+        </button>
+      )}
     </main>
   );
 }
