@@ -10,7 +10,7 @@
 import { and, not, stateIn } from 'xstate';
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
 import type { RouteMeta } from '../shared/routes';
-import { questionnaireFlagsOf } from './draw-cycle.rules';
+import { questionnaireFlagsOf, questionsPlanOf } from './draw-cycle.rules';
 import { drawCycleSetup } from './draw-cycle.setup';
 import { countdownEndsAt, HOME_PATH, initialContext, YOUVE_ENTERED_PATH } from './draw-cycle.types';
 
@@ -153,6 +153,8 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             'countdown.ended': { target: 'fetching' },
             // Spec section 4: the end of a questionnaire refreshes the time left.
             'questionnaire.finished': { target: 'fetching' },
+            // Tell Us More entered a player who could press: the countdown that entry gives.
+            'questionnaire.entryFound': { guard: 'canEnterDraw', target: 'fetching' },
           },
         },
       },
@@ -237,6 +239,7 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             src: 'questionsFlow',
             input: ({ context, self }) => ({
               start: context.questionsStart,
+              plan: questionsPlanOf(context),
               draw: self,
               flags: () => questionnaireFlagsOf(self.getSnapshot().context),
             }),

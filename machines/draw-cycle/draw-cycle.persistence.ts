@@ -47,6 +47,11 @@ export const PersistedDraw = z.object({
   firstQuestionnaireAnswered: z.boolean(),
   currentQuestionnaire: z.nullable(CurrentQuestionnaire),
   questionsAnswered: z.int().check(z.nonnegative()),
+  /**
+   * Which batch `currentQuestionnaire` belongs to: the one after a press, or Tell Us More's. A
+   * reload, Back or Forward resumes it at its card, whichever it is.
+   */
+  questionsMode: z.enum(['batch', 'tellUsMore']),
 });
 export type PersistedDraw = z.infer<typeof PersistedDraw>;
 
@@ -65,6 +70,7 @@ export const INITIAL_PERSISTED_DRAW: PersistedDraw = {
   firstQuestionnaireAnswered: false,
   currentQuestionnaire: null,
   questionsAnswered: 0,
+  questionsMode: 'batch',
 };
 
 export const drawStorageEntry = definePersisted(

@@ -5,6 +5,7 @@ import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
 import type {
   QuestionnaireFlags,
   QuestionsFlowStart,
+  QuestionsPlan,
 } from '../questionnaire/questions-flow.machine';
 import { REWARDS_PATH } from '../reward-playback/reward-playback.machine';
 import {
@@ -77,8 +78,11 @@ export function withTimer(
     next.countdownStartedAt = now;
     next.timeLeft = Math.ceil(left);
   } else {
-    // No entry of this player in the open draw: whatever entry the app held is over.
+    // No entry of this player in the open draw: whatever entry (and its batch) the app held is
+    // over.
     next.currentDrawEntry = null;
+    next.currentQuestionnaire = null;
+    next.questionsAnswered = 0;
     if (!context.canEnterDraw) {
       const interval = context.cycleTime ?? timer.cycle_time;
       next.secondsUntilNextDraw = interval;
@@ -87,7 +91,12 @@ export function withTimer(
       if (!flagsOf(context).isFirstQuestionnaire) next.canEnterDraw = true;
     }
   }
-  if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
+  // The server has the player's entry in the open draw, and this device knows it (the entry of
+  // a press or of Tell Us More, or a finished questionnaire): the countdown shows, also after a
+  // reload in the middle of the questions.
+  const knownEntered = context.currentDrawEntry !== null || context.hasFinishedQuestionnaire;
+  if (!timer.cycle_finished && knownEntered) next.canEnterDraw = false;
+  else if (!context.canEnterDraw && !context.hasFinishedQuestionnaire) next.canEnterDraw = true;
   return next;
 }
 
@@ -133,11 +142,38 @@ const QUESTIONS_STARTS: Record<string, QuestionsFlowStart> = {
  */
 export function questionsStartFor(context: DrawCycleContext, path: string) {
   if (path !== QUESTIONNAIRE_PATH) return QUESTIONS_STARTS[path] ?? null;
+  // A card already shown: its batch goes on (a reload, Back and Forward, the tab).
+  if (context.currentQuestionnaire !== null) return 'questionnaire';
   const batchUnderWay =
     context.currentDrawEntry !== null &&
     !context.hasFinishedQuestionnaire &&
-    !context.isAnsweringFromTellUsMore;
+    !context.isAnsweringFromTellUsMore &&
+    context.questionsMode === 'batch';
   return batchUnderWay ? 'questionnaire' : 'tellUsMore';
+}
+
+/** Where the questionnaire starts: Tell Us More or the batch of a press, afresh or resumed. */
+export function questionsPlanOf(context: DrawCycleContext): QuestionsPlan {
+  const start = context.questionsStart;
+  const resumable = context.currentQuestionnaire !== null;
+  const mode =
+    start === 'tellUsMore'
+      ? 'tellUsMore'
+      : start === 'questionnaire' && resumable
+        ? context.questionsMode
+        : 'batch';
+  const resumes = resumable && start !== 'tellUsMore' && context.questionsMode === mode;
+  return { mode, resumeAt: resumes ? context.questionsAnswered : null };
+}
+
+/** The mode of the batch a start begins: a press's, Tell Us More's, or the one under way. */
+export function questionsModeFor(
+  context: DrawCycleContext,
+  start: QuestionsFlowStart,
+): DrawCycleContext['questionsMode'] {
+  if (start === 'tellUsMore') return 'tellUsMore';
+  if (start === 'youveEntered') return 'batch';
+  return context.questionsMode;
 }
 
 /** What the questionnaire reads when a step starts: the session's flags and the draw's. */
@@ -169,5 +205,6 @@ export const QUESTIONNAIRE_FINISHED: Partial<DrawCycleContext> = {
   hasFinishedQuestionnaire: true,
   firstQuestionnaireAnswered: true,
   currentQuestionnaire: null,
+  questionsAnswered: 0,
   currentDrawEntry: null,
 };

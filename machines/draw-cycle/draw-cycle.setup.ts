@@ -12,6 +12,8 @@ import {
   enteredNow,
   heldGrandPrize,
   QUESTIONNAIRE_FINISHED,
+  questionsModeFor,
+  questionsPlanOf,
   questionsStartFor,
   withQuestionShown,
   timeLeftNow,
@@ -83,6 +85,8 @@ export const drawCycleSetup = setup({
     allowEntryAgain: assign({
       canEnterDraw: true,
       currentDrawEntry: null,
+      currentQuestionnaire: null,
+      questionsAnswered: 0,
       hasFinishedQuestionnaire: false,
     }),
     requestRefetch: raise({ type: 'countdown.ended' }),
@@ -102,18 +106,17 @@ export const drawCycleSetup = setup({
       }),
     ),
     // The questions flow (machines/questionnaire/questions-flow.machine.ts) and what it reports.
-    startQuestionsAt: assign(({ context }, params: { path: string }) => ({
-      questionsStart: questionsStartFor(context, params.path) ?? 'youveEntered',
-    })),
+    startQuestionsAt: assign(({ context }, params: { path: string }) => {
+      const start = questionsStartFor(context, params.path) ?? 'youveEntered';
+      return { questionsStart: start, questionsMode: questionsModeFor(context, start) };
+    }),
     beginTellUsMore: assign(({ context }) =>
-      context.questionsStart === 'tellUsMore' ? { isAnsweringFromTellUsMore: true } : {},
+      questionsPlanOf(context).mode === 'tellUsMore' ? { isAnsweringFromTellUsMore: true } : {},
     ),
-    // Spec section 4: leaving Tell Us More clears the questionnaire and the draw entry.
-    endTellUsMore: assign(({ context }) =>
-      context.isAnsweringFromTellUsMore
-        ? { isAnsweringFromTellUsMore: false, currentQuestionnaire: null, currentDrawEntry: null }
-        : {},
-    ),
+    // Spec section 4: leaving Tell Us More ends its session (the tab bar is whole again). The
+    // batch and its entry stay until it is answered: Forward or the tab take the player back to
+    // the card they left, and the entry Tell Us More made shows the countdown on /home.
+    endTellUsMore: assign({ isAnsweringFromTellUsMore: false }),
     showQuestion: assign((_, params: { question: Question; answered: number }) =>
       withQuestionShown(params.question, params.answered),
     ),

@@ -27,7 +27,12 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
   initial: 'routing',
   states: {
     routing: {
-      always: [{ guard: 'isTellUsMore', target: 'tellUsMore' }, { target: 'questions' }],
+      always: [
+        // A batch under way goes on with its entry (Tell Us More has already started it).
+        { guard: 'isResumed', target: 'questions' },
+        { guard: 'isTellUsMore', target: 'tellUsMore' },
+        { target: 'questions' },
+      ],
     },
     tellUsMore: {
       description: "Tell Us More from the tab: 'Loading questions' while the server starts it.",

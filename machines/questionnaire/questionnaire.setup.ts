@@ -34,6 +34,7 @@ export const questionnaireSetup = setup({
   delays: { cardArrival: CARD_ARRIVAL_MS },
   guards: {
     isTellUsMore: ({ context }) => context.isTellUsMore,
+    isResumed: ({ context }) => context.resumed,
     isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
     hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
     showsTutorial: ({ context }) => context.showTutorial,

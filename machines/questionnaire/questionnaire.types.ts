@@ -57,6 +57,11 @@ export type QuestionnaireInput = {
   hasFinishedQuestionnaire: boolean;
   /** Questions in a batch (spec section 9: 5 for What I Like and Tell Us More). */
   numOfQuestions?: number;
+  /**
+   * The answers already given in the batch when it is resumed (a reload, Back, Forward): the
+   * counter goes on from there and the tutorial, already swiped away, does not come back.
+   */
+  resumeAt?: number | null;
 };
 
 export type QuestionnaireContext = {
@@ -76,6 +81,8 @@ export type QuestionnaireContext = {
   showHome: boolean;
   /** The first-time tutorial card comes before the first question. */
   showTutorial: boolean;
+  /** A batch under way, resumed: Tell Us More is not started again. */
+  resumed: boolean;
   /** The rewards to show once the questionnaire is over. */
   rewards: Reward[];
   finished: boolean;
@@ -102,10 +109,11 @@ export function initialContext(input: QuestionnaireInput): QuestionnaireContext 
     drawEntry: null,
     question: null,
     choice: null,
-    questionnaireProgress: 0,
+    questionnaireProgress: input.resumeAt ?? 0,
     numOfQuestions: input.numOfQuestions ?? QUESTIONS_PER_BATCH,
     showHome: input.mode === 'tellUsMore',
-    showTutorial: input.isFirstQuestionnaire,
+    showTutorial: input.isFirstQuestionnaire && (input.resumeAt ?? null) === null,
+    resumed: (input.resumeAt ?? null) !== null,
     rewards: [],
     finished: false,
   };

@@ -10,7 +10,7 @@ import { youveEnteredMachine } from '../draw-cycle/youve-entered.machine';
 import type { RouteMeta } from '../shared/routes';
 import { rewardPlaybackMachine } from '../reward-playback/reward-playback.machine';
 import { questionnaireMachine } from './questionnaire.machine';
-import type { DrawLink, QuestionnaireReport } from './questionnaire.types';
+import type { DrawLink, QuestionnaireMode, QuestionnaireReport } from './questionnaire.types';
 import { whatILikeMachine } from './what-i-like.machine';
 
 /** The screen the flow opens on: the one after a press, or an address the player opened. */
@@ -24,13 +24,27 @@ export type QuestionnaireFlags = {
   hasFinishedQuestionnaire: boolean;
 };
 
+/**
+ * The questionnaire the flow runs: Tell Us More or the batch of a press, and the answers already
+ * given when a batch under way is resumed (a reload, Back, Forward), null for a new one.
+ */
+export type QuestionsPlan = { mode: QuestionnaireMode; resumeAt: number | null };
+
+/** A new questionnaire: Tell Us More from its start, the batch of a press otherwise. */
+export function freshPlan(start: QuestionsFlowStart): QuestionsPlan {
+  return { mode: start === 'tellUsMore' ? 'tellUsMore' : 'batch', resumeAt: null };
+}
+
 export type QuestionsFlowInput = {
   start: QuestionsFlowStart;
+  /** A new questionnaire unless given (`freshPlan`). */
+  plan?: QuestionsPlan;
   draw: DrawLink | null;
   flags: () => QuestionnaireFlags;
 };
 
 export type QuestionsFlowContext = QuestionsFlowInput & {
+  plan: QuestionsPlan;
   rewards: Reward[];
   /** The rewards on screen came from the check after a press. */
   rewardsFromYouveEntered: boolean;
@@ -73,7 +87,12 @@ export const questionsFlowMachine = setup({
   },
 }).createMachine({
   id: 'questionsFlow',
-  context: ({ input }) => ({ ...input, rewards: [], rewardsFromYouveEntered: false }),
+  context: ({ input }) => ({
+    ...input,
+    plan: input.plan ?? freshPlan(input.start),
+    rewards: [],
+    rewardsFromYouveEntered: false,
+  }),
   initial: 'routing',
   states: {
     routing: {
@@ -86,7 +105,8 @@ export const questionsFlowMachine = setup({
     },
     youveEntered: {
       description: "'You're Entered To Win' for 1.5 s, then the rewards decide where next.",
-      meta: { route: YOUVE_ENTERED_PATH } satisfies RouteMeta,
+      // Seen once: Back from the screen after it goes to /home, not through it and forward again.
+      meta: { route: YOUVE_ENTERED_PATH, once: true } satisfies RouteMeta,
       invoke: {
         id: 'youveEntered',
         src: 'youveEntered',
@@ -174,7 +194,8 @@ export const questionsFlowMachine = setup({
         id: 'questionnaire',
         src: 'questionnaire',
         input: ({ context }) => ({
-          mode: context.start === 'tellUsMore' ? 'tellUsMore' : 'batch',
+          mode: context.plan.mode,
+          resumeAt: context.plan.resumeAt,
           draw: context.draw,
           ...context.flags(),
         }),

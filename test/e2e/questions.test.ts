@@ -336,15 +336,20 @@ describe('the questions and rewards after a press', () => {
     const entered = await myEntryIds(page);
     expect(entered).toHaveLength(1);
 
-    // The player leaves What I Like by the address bar, and reloads: the button is back.
+    // The player leaves What I Like by the address bar, and reloads: the entry is in, the
+    // countdown shows.
     await page.goto('/home');
     await page.reload();
-    const button = page.getByRole('button', { name: /Enter To Win/ });
-    await button.waitFor();
-    await screenshot(page, 'questions-resume-button');
-    // Pressing it again takes them back to the questions, with the same entry.
-    await pressToWhatILike(page);
-    await screenshot(page, 'questions-resume-what-i-like');
+    await expectCountdown(page);
+    await screenshot(page, 'questions-resume-countdown');
+    // The Tell Us More tab takes them back to the questions of that entry.
+    const tab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+      name: 'Tell Us More',
+    });
+    await tab.tap();
+    await page.waitForURL('**/questionnaire');
+    await page.getByText("The More You Tell Us, The More You'll Win").waitFor();
+    await screenshot(page, 'questions-resume-questions');
     expect(await myEntryIds(page)).toEqual(entered);
     await context.close();
   });

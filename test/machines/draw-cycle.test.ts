@@ -320,8 +320,8 @@ describe('draw cycle: pressing the black button', () => {
         },
       },
     ]) {
-      // The open draw holds the player's entry (the timer says so).
-      const draw = await start({ stored, timer: TIMER_ENTERED });
+      // What the device kept, before the timer has answered (it would show the countdown).
+      const draw = await start({ stored, timer: null });
       draw.press();
       expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/youve-entered' }]);
       expect(draw.context().canEnterDraw).toBe(false);
@@ -723,9 +723,15 @@ describe("draw cycle: 'You're Entered To Win'", () => {
     draw.clock.increment(1);
     expect(draw.api.count('rewards')).toBe(1);
     await draw.answer('rewards', { data: [TOKEN_REWARD] });
-    expect(draw.flowAt()).toEqual({ rewards: { playing: 'token' } });
+    expect(draw.route()).toBe('/rewards');
+    // 'You're Entered To Win' is seen once: its address is replaced, so Back skips it.
     expect(draw.navigations()).toEqual([
-      { type: 'navigate', to: '/rewards', state: { redirectedFrom: 'YouveEntered' } },
+      {
+        type: 'navigate',
+        to: '/rewards',
+        state: { redirectedFrom: 'YouveEntered' },
+        replace: true,
+      },
     ]);
     // The ticket stays 1.7 s; the server then hears it was shown, and the player is home.
     draw.clock.increment(1700);
@@ -745,7 +751,7 @@ describe("draw cycle: 'You're Entered To Win'", () => {
       if (answer === 'none') draw.api.resolve('rewards', { data: [] });
       else draw.api.reject('rewards', new ApiFailure(500, null));
       await settle();
-      expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/what-i-like' }]);
+      expect(draw.navigations()).toEqual([{ type: 'navigate', to: '/what-i-like', replace: true }]);
       expect(draw.flowAt()).toEqual({ whatILike: 'choosing' });
       draw.stop();
     }
@@ -961,14 +967,16 @@ describe('draw cycle: the questions after a press', () => {
         isAnsweringFromTellUsMore: true,
       });
       expect(draw.context().currentQuestionnaire?.id).toBe(FIRST_QUESTION.data.id);
-      // The Home link (or tab) ends the session: the questionnaire and its entry go with it.
+      // The Home link (or tab) ends the session; the batch and its entry stay, for Forward
+      // or the tab to go on with (and the entry shows the countdown on /home).
       draw.open('/home');
       expect(draw.flow()).toBeUndefined();
       expect(draw.context()).toMatchObject({
         isAnsweringFromTellUsMore: false,
-        currentQuestionnaire: null,
-        currentDrawEntry: null,
+        currentDrawEntry: ENTRY,
+        questionsMode: 'tellUsMore',
       });
+      expect(draw.context().currentQuestionnaire?.id).toBe(FIRST_QUESTION.data.id);
       draw.stop();
     }
   });
@@ -976,6 +984,8 @@ describe('draw cycle: the questions after a press', () => {
   it('Tell Us More checks whether the questionnaire is finished when the device does not know', async () => {
     const draw = await start({ hasFinished: null, onHome: false });
     draw.open('/questionnaire');
+    // Tell Us More enters the player: the timer says so from then on.
+    draw.api.answerAlways('timer', () => Promise.resolve(TIMER_ENTERED));
     await draw.answer('startTellUsMore', tellUsMoreStarted(ENTRY));
     expect(draw.api.isWaiting('hasFinishedQuestionnaire')).toBe(true);
     await draw.answer('hasFinishedQuestionnaire', hasFinished(true));
@@ -1000,36 +1010,44 @@ describe('draw cycle: the questions after a press', () => {
     });
   });
 
-  it('a reload mid-batch shows the button again, and a press resumes without a second entry', async () => {
-    const draw = await start({
-      stored: {
-        canEnterDraw: false,
-        currentDrawEntry: ENTRY,
-        hasFinishedQuestionnaire: false,
-        currentQuestionnaire: {
-          id: '31',
-          attributes: { next_question: 'Do you like coffee?', finished: false },
-        },
-        questionsAnswered: 2,
+  it('a reload mid-batch shows the countdown, and /questionnaire resumes at the card it left', async () => {
+    const stored = {
+      canEnterDraw: false,
+      currentDrawEntry: ENTRY,
+      hasFinishedQuestionnaire: false,
+      currentQuestionnaire: {
+        id: '31',
+        attributes: { next_question: 'Do you like coffee?', finished: false },
       },
-      timer: TIMER_ENTERED,
-    });
-    // The device knows of the entry: no check, and the button shows for the questions left.
+      questionsAnswered: 2,
+    };
+    const draw = await start({ stored, timer: TIMER_ENTERED, session: NEWCOMER });
+    // The device knows of the entry: no check, and the countdown the entry gives.
     expect(draw.api.count('hasFinishedQuestionnaire')).toBe(0);
-    expect(draw.context().canEnterDraw).toBe(true);
-    draw.press();
-    expect(draw.api.count('enterDraw')).toBe(0);
-    expect(draw.route()).toBe('/youve-entered');
-    draw.clock.increment(1500);
-    await draw.answer('rewards', { data: [] });
-    await draw.tap({ type: 'whatILike.start' });
+    expect(draw.context()).toMatchObject({ canEnterDraw: false, timeLeft: 7530 });
+    draw.open('/questionnaire');
+    expect(draw.context().questionsStart).toBe('questionnaire');
+    await settle();
+    const card = draw.flow()?.getSnapshot().children.questionnaire;
+    // The third card, no tutorial (it was swiped away before the first), no second entry.
+    expect(card?.getSnapshot().context).toMatchObject({
+      questionnaireProgress: 2,
+      showTutorial: false,
+      drawEntry: ENTRY,
+    });
     await draw.answer('nextQuestion', FIRST_QUESTION);
+    expect(draw.flowAt()).toEqual({ questionnaire: { questions: { showing: 'arriving' } } });
     draw.clock.increment(CARD_ARRIVAL_MS);
     await draw.tap({ type: 'card.answer', choice: 'yes' });
     expect(draw.api.count('enterDraw')).toBe(0);
+    expect(draw.api.count('startTellUsMore')).toBe(0);
     expect(draw.api.callsOf('answerQuestion')).toEqual([
       expect.objectContaining({ draw_entry_id: ENTRY.id, answer: true }),
     ]);
+    // The next card is the fourth: draw-storage keeps the count for the next reload.
+    await draw.answer('answerQuestion', {});
+    await draw.answer('nextQuestion', FIRST_QUESTION);
+    expect(draw.context().questionsAnswered).toBe(3);
   });
 });
 

@@ -439,6 +439,39 @@ describe('the questionnaire: when it ends (spec section 4)', () => {
   );
 });
 
+describe('the questionnaire: a batch resumed (a reload, Back, Forward)', () => {
+  it('goes on from the answers already given, without the tutorial', async () => {
+    const q = start({ ...FIRST_TIME, resumeAt: 3 });
+    await q.ask(questionAt(3));
+    expect(selectIsTutorial(q.snapshot())).toBe(false);
+    expect(selectShowsSwipeHint(q.snapshot())).toBe(false);
+    expect(selectProgress(q.snapshot())).toEqual({ done: 3, total: QUESTIONS_PER_BATCH });
+    await q.answer('yes');
+    await q.ask(questionAt(4));
+    await q.answer('no');
+    // Five answers in all: the batch ends.
+    expect(q.snapshot().matches({ questions: 'ending' })).toBe(true);
+    expect(q.api.count('answerQuestion')).toBe(2);
+  });
+
+  it('resumes a swiped-away tutorial at the first card', async () => {
+    const q = start({ ...FIRST_TIME, resumeAt: 0 });
+    await q.ask(questionAt(0));
+    expect(selectIsTutorial(q.snapshot())).toBe(false);
+    expect(selectProgress(q.snapshot())).toEqual({ done: 0, total: QUESTIONS_PER_BATCH });
+  });
+
+  it('goes on with Tell Us More without starting it again', async () => {
+    const q = start({ mode: 'tellUsMore', resumeAt: 2 });
+    await settle();
+    expect(q.api.count('startTellUsMore')).toBe(0);
+    expect(q.toasts()).toEqual([]);
+    await q.ask(questionAt(2));
+    expect(selectShowHome(q.snapshot())).toBe(true);
+    expect(selectProgress(q.snapshot()).done).toBe(2);
+  });
+});
+
 describe('the questionnaire: the first-time tutorial', () => {
   it("shows 'The More You Tell Us' before a first questionnaire's first question", async () => {
     const q = start(FIRST_TIME);

@@ -1,0 +1,114 @@
+// The questions after a press, and Tell Us More, through a reload, Back and Forward, as a
+// player does them on a phone: the card's number comes back as it was, the tutorial does not;
+// Back never lands on a screen that moves on by itself; and /home then shows the countdown the
+// entry gives, with the tab bar. Real server, real embedded database, real Chromium.
+import { describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  newPhone,
+  phoneContext,
+  screenshot,
+  signInThroughPhoneLogin,
+  swipe,
+  type RunningServer,
+  withServerAndBrowser,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
+});
+
+const TUTORIAL = "The More You Tell Us, The More You'll Win";
+
+/** A new player signed in on a new phone, on /home with the black button. */
+async function newPlayer(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  await signInThroughPhoneLogin(page, server, newPhone());
+  await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+  return { context, page };
+}
+
+/** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
+async function pressToWhatILike(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Enter To Win/ }).tap();
+  await page.waitForURL('**/youve-entered');
+  await page.waitForURL('**/what-i-like', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'What I Like' }).waitFor();
+}
+
+/** Question `n` of 5 is on screen and takes an answer. */
+async function questionReady(page: Page, n: number): Promise<void> {
+  await page.getByText(`Question ${n} of 5`).waitFor();
+  await page.locator('.question-card__choice--yes:enabled').waitFor();
+}
+
+/** Answers the cards `from` to `to` with Yes, each once it is ready. */
+async function answerYes(page: Page, from: number, to: number): Promise<void> {
+  for (let n = from; n <= to; n += 1) {
+    await questionReady(page, n);
+    await page.getByRole('button', { name: 'Yes', exact: true }).tap();
+  }
+}
+
+const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** /home with the countdown and the tab bar, and no black button. */
+async function expectCountdown(page: Page): Promise<void> {
+  await page.waitForURL('**/home', { timeout: 30_000 });
+  await page.getByText('Enter The Next Drawing In:').waitFor();
+  await page.getByRole('timer', { name: 'Time until the next drawing' }).waitFor();
+  await tabBar(page).waitFor();
+  expect(await page.getByRole('button', { name: /Enter To Win/ }).count()).toBe(0);
+}
+
+describe('the first questionnaire through a reload', () => {
+  it('keeps the card number and leaves the tutorial away; /home then counts down', async () => {
+    const { context, page } = await newPlayer();
+    await pressToWhatILike(page);
+    await page.getByRole('button', { name: 'What I Like' }).tap();
+    await page.getByRole('button', { name: "Got it, let's go" }).tap();
+    await page.getByText(TUTORIAL).waitFor();
+    await swipe(page, page.getByTestId('question-card'), 160);
+    await answerYes(page, 1, 3);
+    await questionReady(page, 4);
+
+    await page.reload();
+    // The fourth card again, ready for an answer; the tutorial was swiped away for good.
+    await questionReady(page, 4);
+    expect(await page.getByText(TUTORIAL).count()).toBe(0);
+    await screenshot(page, 'questions-reload-card-4');
+    await answerYes(page, 4, 5);
+
+    // The batch was five answers: the rewards, then the countdown the entry gives.
+    await page.waitForURL('**/rewards', { timeout: 10_000 });
+    await page.getByText('+5 tickets').waitFor();
+    await expectCountdown(page);
+    await page.reload();
+    await expectCountdown(page);
+    await context.close();
+  });
+});
+
+describe('Back from the questions', () => {
+  it('goes from What I Like to /home, reloaded or not, and /home counts down', async () => {
+    const { context, page } = await newPlayer();
+    await pressToWhatILike(page);
+    await page.reload();
+    await page.getByRole('button', { name: 'What I Like' }).waitFor();
+    // Back does not go through 'You're Entered To Win' (which would move on again).
+    await page.goBack();
+    await expectCountdown(page);
+    await page.goBack();
+    await page.goBack();
+    await expectCountdown(page);
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await page.reload();
+    await expectCountdown(page);
+    await context.close();
+  });
+});
