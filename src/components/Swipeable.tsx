@@ -1,15 +1,14 @@
-// An area the player can drag and swipe. Its content shows at once; the gesture and spring
-// libraries (a fifth of the first screen's JavaScript) arrive in a chunk of their own right
-// after, and only then does the area follow a finger. Arrows and buttons work from the start.
-import { lazy, Suspense, type ReactNode } from 'react';
-
-const SwipeArea = lazy(() => import('./SwipeArea'));
+// An area the player can drag and swipe, with a finger or a mouse, from its first paint: the
+// pointer handlers are on the area itself, so a swipe made the moment it shows is a swipe (a
+// gesture library loaded after the paint lost those). The area follows the drag and springs
+// back when let go; what a released drag means is the caller's `onRelease`.
+import { useRef, type PointerEvent, type ReactNode } from 'react';
 
 export type SwipeableProps = {
   className: string;
-  /** Names the area once it follows drags (tests wait for it). */
+  /** Names the area (tests find it by this). */
   testId: string;
-  /** Only horizontal drags. */
+  /** Only horizontal drags: the area follows sideways only. */
   axis?: 'x';
   /** The area follows a drag to the left only. */
   leftOnly?: boolean;
@@ -18,10 +17,83 @@ export type SwipeableProps = {
   children: ReactNode;
 };
 
-export function Swipeable(props: SwipeableProps) {
+/** Movement under this is a tap, not a drag: taps on buttons inside the area stay taps. */
+export const DRAG_SLOP_PX = 4;
+
+type Drag = { id: number; type: string; x: number; y: number; dragging: boolean };
+
+/** Where the area shows during a drag of (dx, dy). */
+function followOf(dx: number, dy: number, axis: 'x' | undefined, leftOnly: boolean): string {
+  const x = leftOnly ? Math.min(dx, 0) : dx;
+  const y = axis === 'x' ? 0 : dy;
+  return `translate(${x}px, ${y}px)`;
+}
+
+export function Swipeable({
+  className,
+  testId,
+  axis,
+  leftOnly = false,
+  onRelease,
+  children,
+}: SwipeableProps) {
+  const area = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+
+  const place = (transform: string, animate: boolean) => {
+    const style = area.current?.style;
+    if (!style) return;
+    style.transition = animate ? 'transform 200ms ease-out' : 'none';
+    style.transform = transform;
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current || !event.isPrimary || event.button !== 0) return;
+    const { pointerId: id, pointerType: type, clientX: x, clientY: y } = event;
+    drag.current = { id, type, x, y, dragging: false };
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || event.pointerId !== current.id) return;
+    const dx = event.clientX - current.x;
+    const dy = event.clientY - current.y;
+    if (!current.dragging) {
+      if (Math.hypot(dx, dy) < DRAG_SLOP_PX) return;
+      current.dragging = true;
+      // The drag goes on past the area's edge; a button under the start takes no click.
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    place(followOf(dx, dy, axis, leftOnly), false);
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || event.pointerId !== current.id) return;
+    drag.current = null;
+    if (!current.dragging) return;
+    place('', true);
+    onRelease(event.clientX - current.x, event.clientY - current.y, current.type);
+  };
+
+  // The browser took the touch (a scroll) or the pointer went away: no swipe.
+  const onPointerCancel = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== event.pointerId) return;
+    drag.current = null;
+    place('', true);
+  };
+
   return (
-    <Suspense fallback={<div className={props.className}>{props.children}</div>}>
-      <SwipeArea {...props} />
-    </Suspense>
+    <div
+      ref={area}
+      className={className}
+      data-testid={testId}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerCancel}
+    >
+      {children}
+    </div>
   );
 }
