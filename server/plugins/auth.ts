@@ -2,7 +2,9 @@
 // `authenticate` admits a request only while that row is live, so logout and account
 // deletion end a session at once. Routes run `authenticate` and `verifyToken` as `onRequest`
 // hooks: a request without a valid token is refused before its body is read or anything it
-// carries is validated, so a stranger learns nothing of what a call takes.
+// carries is validated, so a stranger learns nothing of what a call takes. A route behind
+// `verifyToken` checks its session in its own statement; when what it carries is refused
+// before that, the error handler checks the session first (`tokenSessionEnded`).
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,6 +37,12 @@ declare module 'fastify' {
      * the handler must then check that session is live (the press does it in its statement).
      */
     verifyToken: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Whether a request that passed `verifyToken` names a session that has ended (logged out,
+     * expired, the player deleted) and was never checked live: its refusal for what it carries
+     * is answered 401 instead (see plugins/errors.ts), as `authenticate` would have answered.
+     */
+    tokenSessionEnded: (request: FastifyRequest) => Promise<boolean>;
     /** Sets `request.session` when the request carries a live session; never refuses. */
     identifyIfSignedIn: (request: FastifyRequest) => Promise<void>;
     signSessionToken: (sessionId: string) => string;
@@ -104,6 +112,11 @@ export default fp(
       const session = await sessions.find(tokenSessionIdOf(request));
       if (!session) throw unauthorized();
       request.session = session;
+    });
+
+    app.decorate('tokenSessionEnded', async (request: FastifyRequest) => {
+      if (!request.tokenSessionId || request.session) return false;
+      return (await sessions.find(request.tokenSessionId)) === null;
     });
 
     app.decorate('identifyIfSignedIn', async (request: FastifyRequest) => {

@@ -156,9 +156,33 @@ function replyDatabaseUnavailable(
   );
 }
 
+/** Whether the error refuses what the client sent (its body, params or query). */
+function isClientRefusal(error: FastifyError): boolean {
+  return (
+    hasZodFastifySchemaValidationErrors(error) ||
+    fastifyErrorReply(error) !== null ||
+    isFastifyRefusal(error)
+  );
+}
+
+/**
+ * Authenticate first (DESIGN section 7): a request whose token named a session that has ended,
+ * refused for what it carries before its route checked that session, answers 401 like any
+ * request without a live session. A check that cannot be made leaves the refusal as it was.
+ */
+async function refusedSessionFirst(app: FastifyInstance, request: FastifyRequest) {
+  if (!app.hasDecorator('tokenSessionEnded')) return false;
+  try {
+    return await app.tokenSessionEnded(request);
+  } catch (error) {
+    request.log.warn({ err: error }, 'the session of a refused request could not be checked');
+    return false;
+  }
+}
+
 export default fp(
   (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError, request, reply) => {
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.retryAfterSeconds !== undefined) {
           void reply.header('retry-after', String(error.retryAfterSeconds));
@@ -179,6 +203,10 @@ export default fp(
       // After AppError: a service's own error (an SMS provider out of reach) is not an outage.
       const unavailable = replyDatabaseUnavailable(app, error, request, reply);
       if (unavailable) return unavailable;
+      if (isClientRefusal(error) && (await refusedSessionFirst(app, request))) {
+        const ended = unauthorized();
+        return sendError(reply, ended.statusCode, ended.code, ended.detail);
+      }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const issue = error.validation[0];
         if (isOutOfRangePathId(error, issue)) {
