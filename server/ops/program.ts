@@ -7,9 +7,9 @@ import type { Payout } from '../services/payouts';
 import { OpsError } from '../services/ops';
 import { addMessagesCommands } from './messages';
 import { addAuditCommand } from './audit';
+import { addCatalogCommands } from './catalog';
 import { printable } from './print';
 import { isUuid } from '../ids';
-import { CatalogFileError, IMPORT_BATCH, type ImportResult } from '../services/catalog';
 import { resolve } from 'node:path';
 
 export interface OpsOutput {
@@ -227,48 +227,7 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
       );
     });
 
-  const questions = program.command('questions').description('the questions players answer');
-  questions
-    .command('import')
-    .description('check a questions file (JSON) and load it whole, or nothing if it is wrong')
-    .argument('<file>', 'a JSON file: { "questions": [{ "key", "prompt", "tags" }] }')
-    .action(async (file: string) => {
-      const result = await importing(() => services(), file, 'questions', output);
-      line(`Imported ${describeImport(result, 'question')}.`);
-    });
-  questions
-    .command('list')
-    .description('list the catalog of questions')
-    .action(async () => {
-      const rows = await (await services()).catalog.listQuestions();
-      for (const row of rows)
-        line(`${row.id}\t${row.key}\t[${row.tags.join(', ')}]\t${row.prompt}`);
-      line(`${rows.length} question${rows.length === 1 ? '' : 's'}`);
-    });
-
-  const coupons = program.command('coupons').description('the coupons and gift cards offered');
-  coupons
-    .command('import')
-    .description('check an offers file (JSON) and load it whole, or nothing if it is wrong')
-    .argument('<file>', 'a JSON file: { "offers": [{ "key", "coupon_type", "kind", ... }] }')
-    .action(async (file: string) => {
-      const result = await importing(() => services(), file, 'coupons', output);
-      line(`Imported ${describeImport(result, 'offer')}.`);
-    });
-  coupons
-    .command('list')
-    .description('list the catalog of coupons and gift cards')
-    .action(async () => {
-      const rows = await (await services()).catalog.listOffers();
-      for (const row of rows) {
-        const value = `$${(row.valueCents / 100).toFixed(2)}`;
-        line(
-          `${row.id}\t${row.key}\t${row.kind}\t${row.couponType}\t${value}\t[${row.tags.join(', ')}]`,
-        );
-      }
-      line(`${rows.length} offer${rows.length === 1 ? '' : 's'}`);
-    });
-
+  addCatalogCommands(program, services, output);
   addMessagesCommands(program, services, line);
   addAuditCommand(program, services, line, () => {
     throw new OpsFailed();
@@ -289,37 +248,6 @@ export function withAbsoluteFiles(argv: readonly string[], cwd: string): string[
   const takesFile = FILE_COMMANDS.some(([g, c]) => g === group && c === command);
   if (!takesFile || file === undefined || file.startsWith('-')) return [...argv];
   return [group ?? '', command ?? '', resolve(cwd, file), ...rest];
-}
-
-function describeImport({ added, updated }: ImportResult, noun: string): string {
-  const plural = (n: number) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-  return `${plural(added + updated)}: ${added} new, ${updated} updated`;
-}
-
-/** Runs an import, drawing its progress as a bar on stderr for files of more than one batch. */
-async function importing(
-  services: ServicesProvider,
-  file: string,
-  kind: 'questions' | 'coupons',
-  output: OpsOutput,
-): Promise<ImportResult> {
-  const { catalog } = await services();
-  let shown = -1;
-  const progress = (done: number, total: number) => {
-    if (total <= IMPORT_BATCH) return;
-    const tenths = Math.floor((done / total) * 10);
-    if (tenths === shown) return;
-    shown = tenths;
-    output.err(`[${'#'.repeat(tenths)}${'.'.repeat(10 - tenths)}] ${done}/${total}\n`);
-  };
-  try {
-    return kind === 'questions'
-      ? await catalog.importQuestionsFile(file, progress)
-      : await catalog.importOffersFile(file, progress);
-  } catch (error) {
-    if (error instanceof CatalogFileError) throw new OpsError(error.message);
-    throw error;
-  }
 }
 
 /** Runs one command line (without `node cli.ts`) and answers its exit code. */
