@@ -15,6 +15,7 @@ import {
   TOAST_ANSWER_FAILED,
   TOAST_LOADING_QUESTIONS,
   TOAST_NO_QUESTION_LEFT,
+  TOAST_NOTHING_EARNED,
   TOAST_QUESTIONS_FAILED,
 } from './questionnaire.types';
 
@@ -158,11 +159,16 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
             ],
             onError: [
               {
+                // Spec section 8: the questions ran out in the middle of the batch.
                 guard: {
                   type: 'isNotFoundAfterSeveral',
                   params: ({ event }) => ({ error: event.error }),
                 },
                 target: 'ending',
+                actions: {
+                  type: 'showToast',
+                  params: { message: TOAST_NO_QUESTION_LEFT, variant: 'info' },
+                },
               },
               {
                 guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
@@ -237,22 +243,33 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
           },
         },
         ending: {
-          description: "The answers' rewards are paid; the first questionnaire shows them.",
+          description:
+            "The answers' rewards are paid and shown: the player sees what the answers earned.",
           entry: 'markFinished',
           invoke: {
             id: 'claimRewards',
             src: 'claimRewards',
-            input: ({ context }) => ({
-              drawEntryId: entryIdOf(context),
-              showRewards: context.isFirstQuestionnaire,
-            }),
-            onDone: {
-              target: '#questionnaire.done',
-              actions: [
-                { type: 'storeRewards', params: ({ event }) => event.output },
-                'tellSessionFinished',
-              ],
-            },
+            input: ({ context }) => ({ drawEntryId: entryIdOf(context), showRewards: true }),
+            onDone: [
+              {
+                guard: { type: 'hasRewards', params: ({ event }) => event.output },
+                target: '#questionnaire.done',
+                actions: [
+                  { type: 'storeRewards', params: ({ event }) => event.output },
+                  'tellSessionFinished',
+                ],
+              },
+              {
+                target: '#questionnaire.done',
+                actions: [
+                  {
+                    type: 'showToast',
+                    params: { message: TOAST_NOTHING_EARNED, variant: 'info' },
+                  },
+                  'tellSessionFinished',
+                ],
+              },
+            ],
             // Claiming failed: an empty list (spec section 4); the rewards wait on the server.
             onError: { target: '#questionnaire.done', actions: 'tellSessionFinished' },
           },

@@ -39,6 +39,7 @@ export const questionnaireSetup = setup({
     hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
     showsTutorial: ({ context }) => context.showTutorial,
     isComplete: ({ context }) => isQuestionnaireComplete(context),
+    hasRewards: (_, rewards: Reward[]) => rewards.length > 0,
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
     // Spec section 4: no next question after more than one answer ends the questionnaire.
     isNotFoundAfterSeveral: ({ context }, params: { error: unknown }) =>

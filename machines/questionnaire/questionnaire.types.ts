@@ -12,6 +12,11 @@ export const TOAST_ANSWER_FAILED = 'There was a problem answering the question, 
 export const TOAST_NO_QUESTION_LEFT = NO_QUESTION_LEFT;
 export const TOAST_QUESTIONS_FAILED = 'Error getting questions. Try again later.';
 export const TOAST_LOADING_QUESTIONS = 'Loading questions';
+/**
+ * A batch answered to its end that earned nothing to show (every question skipped, or the
+ * rewards could not be listed): the spec has no words for it, these say what happened.
+ */
+export const TOAST_NOTHING_EARNED = 'Thanks for your answers! Skipped questions earn no tickets.';
 /** The key of the 'Loading questions' toast, so that it can be dismissed. */
 export const LOADING_QUESTIONS_KEY = 'loading-questions';
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   newPhone,
+  ops,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
@@ -109,6 +110,49 @@ describe('Back from the questions', () => {
     expect(new URL(page.url()).pathname).toBe('/home');
     await page.reload();
     await expectCountdown(page);
+    await context.close();
+  });
+});
+
+describe('Tell Us More', () => {
+  it('goes on at its card after Back and Forward, says what it earned, and /home counts down', async () => {
+    const { context, page } = await newPlayer();
+    // A first Skip makes the player a returning one; the draw then closes, the button is back.
+    await pressToWhatILike(page);
+    await page.getByRole('button', { name: 'Skip', exact: true }).tap();
+    await expectCountdown(page);
+    ops(server, 'draw', 'close');
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor({ timeout: 20_000 });
+
+    // Tell Us More from the tab bar of the wallet: it enters the player in the new draw.
+    await page.getByRole('link', { name: 'Wallet' }).tap();
+    await page.waitForURL(/\/wallet(-token)?$/);
+    await tabBar(page).getByRole('link', { name: 'Tell Us More' }).tap();
+    await page.waitForURL('**/questionnaire');
+    await answerYes(page, 1, 2);
+    await questionReady(page, 3);
+
+    // Back, then Forward: the same card number, not a fresh batch.
+    await page.goBack();
+    await page.waitForURL(/\/wallet(-token)?$/);
+    await page.goForward();
+    await page.waitForURL('**/questionnaire');
+    await questionReady(page, 3);
+    expect(await page.getByText('Question 1 of 5').count()).toBe(0);
+    await answerYes(page, 3, 5);
+
+    // What the five answers earned plays, then the countdown the entry gives.
+    await page.waitForURL('**/rewards', { timeout: 10_000 });
+    await page.getByText('+5 tickets').waitFor();
+    await screenshot(page, 'questions-tell-us-more-earned');
+    await expectCountdown(page);
+    await page.getByRole('link', { name: 'Wallet' }).tap();
+    await page.waitForURL(/\/wallet(-token)?$/);
+    if (new URL(page.url()).pathname === '/wallet') {
+      await swipe(page, page.getByTestId('instruction-slides-track'), 0, -200);
+      await page.waitForURL('**/wallet-token');
+    }
+    await page.getByText("You have 1 entry in today's draw").waitFor();
     await context.close();
   });
 });

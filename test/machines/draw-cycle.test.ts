@@ -851,9 +851,10 @@ describe('draw cycle: the questions after a press', () => {
       draw_entry_id: ENTRY.id,
       isSkipped: false,
     });
-    // The answers are paid for; a returning player's rewards show after the next press.
+    // The answers are paid for and listed (nothing to play here: a toast says so).
     expect(draw.api.callsOf('payRewards')).toEqual([{ draw_entry_id: ENTRY.id }]);
     await draw.answer('payRewards', { data: [] });
+    await draw.answer('rewards', { data: [] });
     expect(draw.context()).toMatchObject({
       hasFinishedQuestionnaire: true,
       currentQuestionnaire: null,
@@ -993,6 +994,36 @@ describe('draw cycle: the questions after a press', () => {
       hasFinishedQuestionnaire: true,
       currentDrawEntry: ENTRY,
       isAnsweringFromTellUsMore: true,
+    });
+  });
+
+  it('Tell Us More plays what its five answers earned, then /home counts down (it entered the player)', async () => {
+    // The button shows: the player has no entry in the open draw yet.
+    const draw = await start({ onHome: false });
+    expect(draw.context().canEnterDraw).toBe(true);
+    draw.open('/questionnaire');
+    // Tell Us More enters the player: the timer says so from then on.
+    draw.api.answerAlways('timer', () => Promise.resolve(TIMER_ENTERED));
+    await draw.answer('startTellUsMore', tellUsMoreStarted(ENTRY));
+    // The entry it made shows the countdown on /home from now on.
+    expect(draw.context()).toMatchObject({ canEnterDraw: false, timeLeft: 7530 });
+    for (let answered = 0; answered < 5; answered += 1) {
+      await draw.answer('nextQuestion', answered % 2 === 0 ? FIRST_QUESTION : SECOND_QUESTION);
+      draw.clock.increment(CARD_ARRIVAL_MS);
+      await draw.tap({ type: 'card.answer', choice: 'yes' });
+      await draw.answer('answerQuestion', {});
+    }
+    await draw.answer('payRewards', { data: [TOKEN_REWARD] });
+    await draw.answer('rewards', { data: [TOKEN_REWARD] });
+    expect(draw.route()).toBe('/rewards');
+    draw.clock.increment(1700);
+    await draw.answer('markRewardsPlayedBack', {});
+    expect(draw.route()).toBe('/home');
+    expect(draw.context()).toMatchObject({
+      canEnterDraw: false,
+      hasFinishedQuestionnaire: true,
+      isAnsweringFromTellUsMore: false,
+      currentQuestionnaire: null,
     });
   });
 

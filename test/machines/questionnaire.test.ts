@@ -21,6 +21,7 @@ import {
   TOAST_ANSWER_FAILED,
   TOAST_LOADING_QUESTIONS,
   TOAST_NO_QUESTION_LEFT,
+  TOAST_NOTHING_EARNED,
   TOAST_QUESTIONS_FAILED,
   type CardChoice,
   type QuestionnaireEmitted,
@@ -361,9 +362,9 @@ describe('the questionnaire: when it ends (spec section 4)', () => {
     await q.answerAll([questionAt(4)]);
     expect(q.snapshot().matches({ questions: 'ending' })).toBe(true);
     expect(q.api.count('nextQuestion')).toBe(5);
-    await q.claim([]);
+    await q.claim([TICKETS]);
     expect(q.snapshot().status).toBe('done');
-    expect(q.snapshot().output).toEqual({ finished: true, rewards: [] });
+    expect(q.snapshot().output).toEqual({ finished: true, rewards: [TICKETS] });
     expect(q.toasts()).toEqual([]);
   });
 
@@ -391,15 +392,17 @@ describe('the questionnaire: when it ends (spec section 4)', () => {
     expect(q.snapshot().matches({ questions: 'ending' })).toBe(true);
   });
 
-  it('ends with the rewards claimed when no question is left after 2 answers', async () => {
+  it("says 'You've answered all questions' and ends with the rewards claimed when none is left after 2 answers", async () => {
     const q = start();
     await q.answerAll(questions(2));
     await q.askFails(NOT_FOUND);
     expect(q.snapshot().matches({ questions: 'ending' })).toBe(true);
+    expect(q.toasts()).toEqual([
+      { type: 'toast', message: TOAST_NO_QUESTION_LEFT, variant: 'info' },
+    ]);
     expect(q.api.callsOf('payRewards')).toEqual([ENTRY.id]);
-    await q.claim([]);
-    expect(q.snapshot().output).toEqual({ finished: true, rewards: [] });
-    expect(q.toasts()).toEqual([]);
+    await q.claim([TICKETS]);
+    expect(q.snapshot().output).toEqual({ finished: true, rewards: [TICKETS] });
   });
 
   it.each([0, 1])(
@@ -705,14 +708,25 @@ describe('the questionnaire: the rewards at the end', () => {
     expect(q.snapshot().output).toEqual({ finished: true, rewards: [TICKETS, COUPON] });
   });
 
-  it("claims a returning player's rewards without showing them (they play after the next press)", async () => {
+  it("claims a returning player's rewards and shows them too: the answers' worth is said", async () => {
     const q = start();
     await q.answerAll(questions(5));
     expect(q.api.callsOf('payRewards')).toEqual([ENTRY.id]);
-    q.api.resolve('payRewards', rewardsAnswer([TICKETS]));
-    await settle();
-    expect(q.api.count('rewards')).toBe(0);
+    await q.claim([TICKETS]);
+    expect(q.snapshot().output).toEqual({ finished: true, rewards: [TICKETS] });
+    expect(q.toasts()).toEqual([]);
+  });
+
+  it('says that skipped questions earn nothing when the batch earned nothing to show', async () => {
+    const q = start({ mode: 'tellUsMore' });
+    q.api.resolve('startTellUsMore', tellUsMoreAnswer(ENTRY));
+    await q.answerAll(questions(5));
+    await q.claim([]);
     expect(q.snapshot().output).toEqual({ finished: true, rewards: [] });
+    expect(q.toasts().map((toast) => toast.message)).toContain(TOAST_NOTHING_EARNED);
+    expect(TOAST_NOTHING_EARNED).toBe(
+      'Thanks for your answers! Skipped questions earn no tickets.',
+    );
   });
 
   it('ends finished with no rewards to show when claiming fails', async () => {

@@ -226,7 +226,7 @@ describe('the questions flow: What I Like, the questionnaire and its rewards', (
     expect(flow.snapshot().status).toBe('done');
   });
 
-  it("ends after a returning player's 5 questions, the rewards kept for the next press", async () => {
+  it("plays what a returning player's 5 answers earned, then ends (/home)", async () => {
     const flow = run('whatILike');
     flow.whatILike().send({ type: 'whatILike.start' });
     // The tap is logged before the questions start.
@@ -235,10 +235,11 @@ describe('the questions flow: What I Like, the questionnaire and its rewards', (
     expect(flow.questionnaire().getSnapshot().context.showTutorial).toBe(false);
     await flow.answerFive();
     await flow.claim([TICKETS]);
-    expect(flow.api.count('rewards')).toBe(0);
-    expect(flow.snapshot().status).toBe('done');
+    expect(flow.route()).toBe('/rewards');
     expect(flow.draw.told().filter((type) => type === 'questionnaire.finished')).toHaveLength(1);
-    expect(flow.api.count('markRewardsPlayedBack')).toBe(0);
+    await flow.playRewards([TICKETS]);
+    expect(flow.api.callsOf('markRewardsPlayedBack').at(-1)).toEqual([TICKETS.id]);
+    expect(flow.snapshot().status).toBe('done');
   });
 
   it('tells the draw of a gift card won in the questions, and ends (/home)', async () => {
