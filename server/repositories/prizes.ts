@@ -92,28 +92,18 @@ export async function findReferralBonusOf(db: Database, id: string, inviterId: s
  * claims racing each other exactly one is recorded. Null when nothing was recorded; the caller
  * reads the bonus to say why.
  */
-export async function claimReferralBonus(
-  db: Database,
-  claim: {
-    id: string;
-    inviterId: string;
-    paymentMethod: string;
-    paymentDetails: string;
-    at: Date;
-  },
-) {
+export async function claimReferralBonus(db: Database, claim: PayoutClaim) {
   const [row] = await db
     .update(referralBonuses)
-    .set({
-      paymentMethod: claim.paymentMethod,
-      paymentDetails: claim.paymentDetails,
-      claimedAt: claim.at,
-    })
+    .set(payoutRequestOf(claim))
     .where(
-      and(
-        eq(referralBonuses.id, claim.id),
-        eq(referralBonuses.inviterId, livePlayer(claim.inviterId)),
-        isNull(referralBonuses.claimedAt),
+      claimableBy(
+        {
+          id: referralBonuses.id,
+          owner: referralBonuses.inviterId,
+          claimedAt: referralBonuses.claimedAt,
+        },
+        claim,
       ),
     )
     .returning();
@@ -129,6 +119,34 @@ const livePlayer = (userId: SQL | string) =>
   sql`(select ${users.id} from ${users}
     where ${users.id} = ${userId} and ${users.deletedAt} is null for key share)`;
 
+/** A payout request: whose prize or bonus, paid how and where, and when it was asked for. */
+export type PayoutClaim = {
+  id: string;
+  /** The player asking: the winner of a prize, the inviter of a bonus. */
+  ownerId: string;
+  paymentMethod: string;
+  paymentDetails: string;
+  at: Date;
+};
+
+/** What a payout request writes on a prize or a bonus. */
+const payoutRequestOf = (claim: PayoutClaim) => ({
+  paymentMethod: claim.paymentMethod,
+  paymentDetails: claim.paymentDetails,
+  claimedAt: claim.at,
+});
+
+/** A prize or bonus the request may claim: the asker's own, not claimed yet, the asker here. */
+const claimableBy = (
+  columns: { id: AnyPgColumn; owner: AnyPgColumn; claimedAt: AnyPgColumn },
+  claim: PayoutClaim,
+) =>
+  and(
+    eq(columns.id, claim.id),
+    eq(columns.owner, livePlayer(claim.ownerId)),
+    isNull(columns.claimedAt),
+  );
+
 /** A prize carries a cashier check only with both a name and an address on it. */
 const hasCashierCheck = sql`(coalesce(${grandPrizes.cashierCheckName}, '') <> ''
   and coalesce(${grandPrizes.cashierCheckAddress}, '') <> '')`;
@@ -141,27 +159,17 @@ const hasCashierCheck = sql`(coalesce(${grandPrizes.cashierCheckName}, '') <> ''
  */
 export async function claimGrandPrize(
   db: Database,
-  claim: {
-    id: string;
-    userId: string;
-    paymentMethod: string;
-    paymentDetails: string;
-    at: Date;
-    offeredOnlyWithoutCheck: boolean;
-  },
+  claim: PayoutClaim & { offeredOnlyWithoutCheck: boolean },
 ) {
   const [row] = await db
     .update(grandPrizes)
-    .set({
-      paymentMethod: claim.paymentMethod,
-      paymentDetails: claim.paymentDetails,
-      claimedAt: claim.at,
-    })
+    .set(payoutRequestOf(claim))
     .where(
       and(
-        eq(grandPrizes.id, claim.id),
-        eq(grandPrizes.userId, livePlayer(claim.userId)),
-        isNull(grandPrizes.claimedAt),
+        claimableBy(
+          { id: grandPrizes.id, owner: grandPrizes.userId, claimedAt: grandPrizes.claimedAt },
+          claim,
+        ),
         claim.offeredOnlyWithoutCheck ? sql`not ${hasCashierCheck}` : undefined,
       ),
     )

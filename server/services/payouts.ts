@@ -31,11 +31,14 @@ import {
   markReferralBonusPaid,
   putCashierCheck,
   type GrandPrizeRow,
+  type PayoutClaim,
 } from '../repositories/prizes';
 import { couponsOf } from '../repositories/rewards';
 import { findActiveUserById } from '../repositories/users';
 import { isUuid } from '../ids';
 import type { ServiceContext } from './context';
+import { cashierCheckFields } from './cashier-check';
+import { claimMessage, destinationOf, type PayoutKind } from './payout-messages';
 import { OpsError } from './ops';
 import { cashierCheckOf, ownGrandPrize, UNKNOWN_PRIZE } from './prizes';
 import { toRewardView } from './rewards';
@@ -50,33 +53,6 @@ function choicesFor(row: GrandPrizeRow): PaymentMethod[] {
 }
 
 export const UNKNOWN_BONUS = 'Unknown bonus';
-
-/** Where the payout goes: the e-mail address, or the Venmo username with its '@'. */
-function destinationOf(request: ClaimPrizeRequest | ClaimBonusRequest): string {
-  return request.payment_method === 'Venmo'
-    ? `@${request.handle.replace(/^@/, '')}`
-    : request.email;
-}
-
-export function claimMessage(
-  amount: number,
-  method: PaymentMethod,
-  destination: string,
-  payout: PayoutKind = 'prize',
-) {
-  const what = `Your $${amount} ${payout}`;
-  switch (method) {
-    case 'PayPal':
-      return `${what} will be sent to ${destination} by PayPal.`;
-    case 'Venmo':
-      return `${what} will be sent to ${destination} on Venmo.`;
-    case 'Virtual Visa':
-      return `${what} will be sent to ${destination} as a Virtual Visa card.`;
-  }
-}
-
-/** What the operator pays: a winner's grand prize, or the bonus their win earned the inviter. */
-export type PayoutKind = 'prize' | 'referral bonus';
 
 /** A claimed prize or bonus, as `payouts list` and `payouts paid` show it. */
 export interface Payout {
@@ -97,47 +73,47 @@ export interface PendingClaim extends Payout {
   payee: string;
 }
 
-/** The longest name and address a cashier check takes, in characters. */
-export const CASHIER_CHECK_NAME_MAX = 200;
-export const CASHIER_CHECK_ADDRESS_MAX = 500;
-/** As the contract refuses them in payout addresses; an address may keep its line breaks. */
-const HIDDEN_CHARACTER = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
-
-const codePoint = (character: string) =>
-  `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-
-/** One field of a cashier check as the operator typed it, trimmed, or why it is refused. */
-function cashierCheckField(
-  label: string,
-  value: string,
-  max: number,
-  lineBreaks: 'allowed' | 'refused',
-): string {
-  let field = value.trim();
-  if (lineBreaks === 'allowed') field = field.replace(/\r\n?/g, '\n');
-  if (field === '') throw new OpsError(`The ${label} of a cashier check cannot be empty`);
-  if ([...field].length > max) {
-    throw new OpsError(`The ${label} of a cashier check is longer than ${max} characters`);
-  }
-  const hidden = [...field].find(
-    (character) =>
-      HIDDEN_CHARACTER.test(character) && !(lineBreaks === 'allowed' && character === '\n'),
-  );
-  if (hidden !== undefined) {
-    throw new OpsError(
-      `The ${label} of a cashier check cannot contain control or format characters ` +
-        `(it has ${codePoint(hidden)})`,
-    );
-  }
-  return field;
-}
-
 export function createPayoutService({ db, now }: ServiceContext) {
   /** A claim that met its player deleted answers as one without a session: the deletion ended it. */
   const stillHere = async (userId: string) => {
     if (!(await findActiveUserById(db, userId))) throw unauthorized();
   };
   const ownPrize = (userId: string, id: string) => ownGrandPrize(db, userId, id);
+
+  /**
+   * A prize's or a bonus's one payout request, recorded in one statement so that of claims
+   * racing each other exactly one is; when none was, `whyNot` throws the reason the player
+   * reads (the player gone answers as a session ended).
+   */
+  async function claimPayout<TRow extends { id: string }>(
+    userId: string,
+    id: string,
+    request: ClaimPrizeRequest | ClaimBonusRequest,
+    steps: {
+      unknown: string;
+      payout: PayoutKind;
+      record: (claim: PayoutClaim) => Promise<TRow | null>;
+      amountOf: (row: TRow) => number;
+      whyNot: (id: string) => Promise<void>;
+    },
+  ): Promise<{ row: TRow; message: string }> {
+    if (!isUuid(id)) throw notFound(steps.unknown);
+    const method = request.payment_method;
+    const destination = destinationOf(request);
+    const row = await steps.record({
+      id,
+      ownerId: userId,
+      paymentMethod: method,
+      paymentDetails: destination,
+      at: now(),
+    });
+    if (!row) {
+      await stillHere(userId);
+      await steps.whyNot(id);
+      throw new Error(`the claim of ${steps.payout} ${id} was not recorded`);
+    }
+    return { row, message: claimMessage(steps.amountOf(row), method, destination, steps.payout) };
+  }
 
   return {
     async coupons(userId: string): Promise<Reward[]> {
@@ -166,30 +142,23 @@ export function createPayoutService({ db, now }: ServiceContext) {
 
     /** Records the prize's one payout request; a second one, even a racing one, is refused. */
     async claim(userId: string, request: ClaimPrizeRequest): Promise<ClaimPrizeResponse['data']> {
-      const id = request.grand_prize_id;
-      if (!isUuid(id)) throw notFound(UNKNOWN_PRIZE);
       const method = request.payment_method;
-      const destination = destinationOf(request);
-      const claimed = await claimGrandPrize(db, {
-        id,
-        userId,
-        paymentMethod: method,
-        paymentDetails: destination,
-        at: now(),
-        offeredOnlyWithoutCheck: NOT_WITH_CASHIER_CHECK.includes(method),
+      const { row, message } = await claimPayout(userId, request.grand_prize_id, request, {
+        unknown: UNKNOWN_PRIZE,
+        payout: 'prize',
+        record: (claim) =>
+          claimGrandPrize(db, {
+            ...claim,
+            offeredOnlyWithoutCheck: NOT_WITH_CASHIER_CHECK.includes(method),
+          }),
+        amountOf: (prize) => prize.prizeAmount,
+        whyNot: async (id) => {
+          const prize = await ownPrize(userId, id);
+          if (prize.claimedAt !== null) throw conflict(PRIZE_ALREADY_CLAIMED);
+          if (!choicesFor(prize).includes(method)) throw invalid(METHOD_NOT_OFFERED);
+        },
       });
-      if (!claimed) {
-        await stillHere(userId);
-        const row = await ownPrize(userId, id);
-        if (row.claimedAt !== null) throw conflict(PRIZE_ALREADY_CLAIMED);
-        if (!choicesFor(row).includes(method)) throw invalid(METHOD_NOT_OFFERED);
-        throw new Error(`the claim of prize ${id} was not recorded`);
-      }
-      return {
-        grand_prize_id: claimed.id,
-        payment_method: method,
-        message: claimMessage(claimed.prizeAmount, method, destination),
-      };
+      return { grand_prize_id: row.id, payment_method: method, message };
     },
 
     /**
@@ -200,29 +169,18 @@ export function createPayoutService({ db, now }: ServiceContext) {
       userId: string,
       request: ClaimBonusRequest,
     ): Promise<ClaimBonusResponse['data']> {
-      const id = request.referral_bonus_id;
-      if (!isUuid(id)) throw notFound(UNKNOWN_BONUS);
-      const method = request.payment_method;
-      const destination = destinationOf(request);
-      const claimed = await claimReferralBonus(db, {
-        id,
-        inviterId: userId,
-        paymentMethod: method,
-        paymentDetails: destination,
-        at: now(),
+      const { row, message } = await claimPayout(userId, request.referral_bonus_id, request, {
+        unknown: UNKNOWN_BONUS,
+        payout: 'referral bonus',
+        record: (claim) => claimReferralBonus(db, claim),
+        amountOf: (bonus) => bonus.amount,
+        whyNot: async (id) => {
+          const bonus = await findReferralBonusOf(db, id, userId);
+          if (!bonus) throw notFound(UNKNOWN_BONUS);
+          if (bonus.claimedAt !== null) throw conflict(BONUS_ALREADY_CLAIMED);
+        },
       });
-      if (!claimed) {
-        await stillHere(userId);
-        const row = await findReferralBonusOf(db, id, userId);
-        if (!row) throw notFound(UNKNOWN_BONUS);
-        if (row.claimedAt !== null) throw conflict(BONUS_ALREADY_CLAIMED);
-        throw new Error(`the claim of referral bonus ${id} was not recorded`);
-      }
-      return {
-        referral_bonus_id: claimed.id,
-        payment_method: method,
-        message: claimMessage(claimed.amount, method, destination, 'referral bonus'),
-      };
+      return { referral_bonus_id: row.id, payment_method: request.payment_method, message };
     },
 
     /** For the operator: prizes and bonuses claimed and not paid yet, oldest claim first. */
@@ -301,13 +259,7 @@ export function createPayoutService({ db, now }: ServiceContext) {
       check: { name: string; address: string },
     ): Promise<{ id: string; name: string; address: string }> {
       if (!isUuid(id)) throw new OpsError(`Not a prize id: ${id}`);
-      const name = cashierCheckField('name', check.name, CASHIER_CHECK_NAME_MAX, 'refused');
-      const address = cashierCheckField(
-        'address',
-        check.address,
-        CASHIER_CHECK_ADDRESS_MAX,
-        'allowed',
-      );
+      const { name, address } = cashierCheckFields(check);
       const row = await putCashierCheck(db, { id, name, address });
       if (row) return { id: row.id, name, address };
       const prize = await findGrandPrize(db, id);
