@@ -61,8 +61,13 @@ export function Swipeable({
     if (!current.dragging) {
       if (Math.hypot(dx, dy) < DRAG_SLOP_PX) return;
       current.dragging = true;
-      // The drag goes on past the area's edge; a button under the start takes no click.
-      event.currentTarget.setPointerCapture(event.pointerId);
+      // The drag goes on past the area's edge; a button under the start takes no click. A
+      // browser may refuse the capture (the pointer just went) or lack it: the drag goes on.
+      try {
+        event.currentTarget.setPointerCapture?.(event.pointerId);
+      } catch {
+        // Without capture, moves over the area still count.
+      }
     }
     place(followOf(dx, dy, axis, leftOnly), false);
   };

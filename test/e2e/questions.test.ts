@@ -241,7 +241,7 @@ describe('the questions and rewards after a press', () => {
     // Five questions: right is yes, left is no, the centre marker skips one.
     const prompts: string[] = [];
     prompts.push(await questionReady(page, 1));
-    await page.getByAltText('Swipe to skip').waitFor();
+    await page.getByText('Swipe right for Yes, left for No').waitFor();
     await screenshot(page, 'questions-first-card');
     await swipe(page, page.getByTestId('question-card'), 160);
     prompts.push(await questionReady(page, 2));

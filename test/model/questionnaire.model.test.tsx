@@ -406,7 +406,7 @@ async function expectCard(ready: boolean) {
   screen.getByText(question.prompt);
   expectProgress();
   expectChoices(ready);
-  const hint = screen.queryByRole('img', { name: 'Swipe to skip' });
+  const hint = screen.queryByText('Swipe right for Yes, left for No');
   expect(hint !== null).toBe(app().walk.isFirstQuestionnaire && answered() === 0);
   expect(app().draw.reports.at(-1)).toEqual({
     type: 'questionnaire.questionShown',
@@ -489,7 +489,7 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
   'questions.tutorial': async () => {
     expectFrame(false);
     screen.getByText("The More You Tell Us, The More You'll Win Exactly what you want");
-    screen.getByText('Tell Us More');
+    screen.getByText(app().walk.mode === 'tellUsMore' ? 'Tell Us More' : 'What I Like');
     expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
     await screen.findByTestId('question-card');
   },

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import { Swipeable } from '../../components/Swipeable';
 import { QuestionsStepView } from '../../app/questions-step';
@@ -14,9 +15,13 @@ import {
 } from '../../../machines/questionnaire/questionnaire.selectors';
 import type { CardChoice } from '../../../machines/questionnaire/questionnaire.types';
 import { cardChoiceOf } from './card-swipe';
+import { SwipeHint } from './SwipeHint';
 import './questions.css';
 
 type Step = QuestionsStep<'questionnaire'>;
+
+/** Tell Us More from the tab, or the batch What I Like started: the header names which. */
+const selectIsTellUsMore = (s: SnapshotFrom<Step>) => s.context.isTellUsMore;
 
 function TutorialCard({ step }: { step: Step }) {
   const dismiss = () => step.send({ type: 'card.dismissTutorial' });
@@ -58,14 +63,7 @@ function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
         }}
       >
         <p className="question-card__prompt">{prompt}</p>
-        {swipeHint && (
-          <img
-            className="question-card__swipe-hint"
-            src="/images/swipe-tutorial.svg"
-            alt="Swipe to skip"
-            draggable={false}
-          />
-        )}
+        {swipeHint && <SwipeHint />}
       </Swipeable>
       <div className="question-card__choices" role="group" aria-label="Your answer">
         <button
@@ -109,6 +107,8 @@ export function QuestionnaireView({ step }: { step: Step }) {
   const tutorial = useSelector(step, selectIsTutorial);
   const busy = useSelector(step, selectIsBusy);
   const showHome = useSelector(step, selectShowHome);
+  // The tutorial is headed by what the player started: the What I Like batch or Tell Us More.
+  const tutorialHeading = useSelector(step, selectIsTellUsMore) ? 'Tell Us More' : 'What I Like';
   const { done, total } = useSelector(step, selectProgress, (a, b) => a.done === b.done);
   return (
     <main className="screen questions questionnaire" aria-busy={busy}>
@@ -119,7 +119,7 @@ export function QuestionnaireView({ step }: { step: Step }) {
           </Link>
         )}
         <p className="questionnaire__progress" aria-live="polite">
-          {tutorial ? 'Tell Us More' : `Question ${Math.min(done + 1, total)} of ${total}`}
+          {tutorial ? tutorialHeading : `Question ${Math.min(done + 1, total)} of ${total}`}
         </p>
       </header>
       {tutorial ? (
