@@ -1,6 +1,6 @@
 // Rewards earned by answers: the once-per-entry payout, the wishlist an offer is chosen by, and
 // the player's coupons (claimed once, deleted from the list).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, RunPrepared } from '../db/database';
 import {
   answers,
@@ -24,7 +24,16 @@ export type EntryClaim = { sessionId: string; drawEntryId: number };
 /** A reward as a payment answers it: what the player's list shows. */
 export type PaidReward = Pick<
   RewardRow,
-  'id' | 'type' | 'value' | 'valueCents' | 'couponType' | 'imageLink' | 'link' | 'kind' | 'claimed'
+  | 'id'
+  | 'type'
+  | 'value'
+  | 'valueCents'
+  | 'couponType'
+  | 'imageLink'
+  | 'link'
+  | 'kind'
+  | 'claimed'
+  | 'playedBack'
 >;
 
 export type EntryPayment = {
@@ -52,7 +61,23 @@ type PaidRewardJson = {
   link: string | null;
   kind: RewardRow['kind'];
   claimed: boolean;
+  played_back: boolean;
 };
+
+/**
+ * The offer rule of the Official Rules, written once for every coupon (a whole batch's, the
+ * first skip's wishlist coupon): one offer at random among those whose tags meet the tags of
+ * the questions `userId` said yes to (what they want), any offer when none does; no row for an
+ * empty catalog. `draw` may name a column of an outer row, so that each of several coupons
+ * chosen in one statement (a lateral join) is drawn on its own.
+ */
+function chosenOffer(userId: SQL, draw: SQL = sql`true`): SQL {
+  const wishlist = sql`(select coalesce(array_agg(distinct tag), '{}')
+    from ${answers} a join ${questions} q on q.id = a.question_id, unnest(q.tags) as tag
+    where a.user_id = ${userId} and a.answer)`;
+  return sql`select candidate.* from ${offers} candidate where ${draw}
+    order by (candidate.tags && ${wishlist}) desc, random() limit 1`;
+}
 
 /**
  * Pays, in one statement, the claims arriving together: for each claim whose session is live
@@ -60,10 +85,10 @@ type PaidRewardJson = {
  * the session's player not paid for yet are marked paid, a token reward with a wallet ticket per
  * answer (yes or no) is inserted, and a coupon or gift card for each whole batch of `perBatch`
  * of the entry's paid answers (skips included) this payment completes, counted across every
- * payment of the entry (draw_entries.paid_answers), the offer chosen at random among those whose tags meet what the
- * player said yes to, any offer when none does; each claim is answered (in `claims` order)
- * with all the entry's rewards, or null when its session is not live. Only the player's own
- * answers are taken, so another player's entry pays nothing.
+ * payment of the entry (draw_entries.paid_answers), the offer chosen by the rule
+ * (chosenOffer); each claim is answered (in `claims` order) with all the entry's rewards, or
+ * null when its session is not live. Only the player's own answers are taken, so another
+ * player's entry pays nothing.
  *
  * Each answer is marked once: a statement that meets an answer a racing one has marked waits
  * for that one to commit and leaves the answer out (nothing is paid twice; see `raced`). Two
@@ -84,7 +109,7 @@ export async function payEntriesInSessions(
   };
   // What the answer shows of a reward, from the table or from a reward made by this statement.
   const shown = sql`id, type, value, value_cents, coupon_type, image_link, link, kind, claimed,
-    created_at`;
+    played_back, created_at`;
   const result = await runPrepared<Row>(
     'pay_entries_in_sessions',
     sql`
@@ -159,21 +184,12 @@ export async function payEntriesInSessions(
         offer.kind, coalesce(offer.code, offer.delivery_note) as message
       from paid
         join entry_paid on entry_paid.n = paid.n
-        cross join lateral (
-          select coalesce(array_agg(distinct tag), '{}') as tags
-          from ${answers} a join ${questions} q on q.id = a.question_id, unnest(q.tags) as tag
-          where a.user_id = paid.user_id and a.answer
-        ) as wishlist
         -- A row per coupon (unnest, not generate_series: the planner takes a thousand rows for
         -- a generate_series of unknown length, and ten for an unnest).
         cross join lateral unnest(array_fill(1, array[entry_paid.coupons]))
           with ordinality as batch(one, k)
-        cross join lateral (
-          -- batch.k keeps each coupon's draw its own.
-          select o.* from ${offers} o where batch.k > 0
-          order by (o.tags && wishlist.tags) desc, random()
-          limit 1
-        ) as offer
+        -- batch.k keeps each coupon's draw its own.
+        cross join lateral (${chosenOffer(sql`paid.user_id`, sql`batch.k > 0`)}) as offer
       where entry_paid.coupons > 0
     ),
     tokens as (
@@ -196,11 +212,11 @@ export async function payEntriesInSessions(
       select n, json_agg(r) as rewards from (
         select n, id, 'token_reward' as type, value, null::int as value_cents,
           null as coupon_type, ${rule.tokenImage} as image_link, null as link, null as kind,
-          false as claimed, now() as created_at
+          false as claimed, false as played_back, now() as created_at
         from new_tokens
         union all
         select n, id, 'coupon_reward', value_cents / 100, value_cents, coupon_type, image, link,
-          kind, false, now()
+          kind, false, false, now()
         from new_coupons
       ) as r
       group by n
@@ -241,38 +257,21 @@ export async function payEntriesInSessions(
             link: r.link,
             kind: r.kind,
             claimed: r.claimed,
+            playedBack: r.played_back,
           })),
         },
   );
 }
 
-/** The tags of the questions the player said yes to: what they want. */
-export async function wishlistOf(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ tag: sql<string>`unnest(${questions.tags})` })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(and(eq(answers.userId, userId), eq(answers.answer, true)));
-  return rows.map((row) => row.tag);
-}
-
-/** An offer suiting `tags` when there is one, any offer otherwise; null for an empty catalog. */
-export async function pickOffer(db: Database, tags: readonly string[]): Promise<OfferRow | null> {
-  if (tags.length > 0) {
-    const [suited] = await db
-      .select()
-      .from(offers)
-      .where(sql`${offers.tags} && ${sql.param([...tags])}::text[]`)
-      .orderBy(sql`random()`)
-      .limit(1);
-    if (suited) return suited;
-  }
-  const [any] = await db
+/** The offer chosen for the player by the rule (chosenOffer); null for an empty catalog. */
+export async function pickOfferFor(db: Database, userId: string): Promise<OfferRow | null> {
+  // An uncorrelated scalar subquery: run once for the statement, not once per offer.
+  const chosen = chosenOffer(sql`${userId}::uuid`);
+  const [row] = await db
     .select()
     .from(offers)
-    .orderBy(sql`random()`)
-    .limit(1);
-  return any ?? null;
+    .where(sql`${offers.id} = (select chosen.id from (${chosen}) as chosen)`);
+  return row ?? null;
 }
 
 export async function insertReward(db: Database, values: typeof rewards.$inferInsert) {

@@ -23,10 +23,9 @@ import {
   markPlayedBack,
   offerCodeOf,
   payEntriesInSessions,
-  pickOffer,
+  pickOfferFor,
   recordFirstSkipReward,
   rewardsOfEntry,
-  wishlistOf,
   type EntryClaim,
   type EntryPayment,
   type OfferRow,
@@ -132,7 +131,11 @@ export function createRewardService(context: ServiceContext) {
       const rewards = paid.raced
         ? await rewardsOfEntry(db, drawEntryId, paid.userId)
         : paid.rewards;
-      return rewards.map(toRewardView);
+      // Each says whether /rewards has shown it: the app plays the others from this answer.
+      return rewards.map((row) => {
+        const view = toRewardView(row);
+        return { ...view, attributes: { ...view.attributes, played_back: row.playedBack } };
+      });
     },
 
     /**
@@ -152,7 +155,7 @@ export function createRewardService(context: ServiceContext) {
           if (earlier) return given(earlier);
           const skip = await firstTimeSkipOf(tx, userId, QUESTIONS_PER_BATCH);
           if (skip === null) throw conflict(ONLY_FIRST_SKIP);
-          const offer = await pickOffer(tx, await wishlistOf(tx, userId));
+          const offer = await pickOfferFor(tx, userId);
           if (!offer) throw notFound('No coupon is on offer yet');
           const reward = await insertReward(tx, couponFrom(offer, userId, null));
           // Another request got there first: answer its coupon, and this one is not kept.
