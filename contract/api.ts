@@ -397,6 +397,11 @@ export const Reward = z.object({
      */
     claim_message: z.optional(z.nullable(z.string())),
     code: z.optional(z.nullable(z.string())),
+    /**
+     * Shown on /rewards already (POST rewards says it of each reward of the entry, so the app
+     * plays the others without asking GET rewards; GET rewards lists only those not shown).
+     */
+    played_back: z.optional(z.boolean()),
   }),
 });
 export type Reward = z.infer<typeof Reward>;

@@ -23,7 +23,10 @@ const DrawEntryId = z
   .int('Unknown entry')
   .check(z.positive('Unknown entry'), z.maximum(Number.MAX_SAFE_INTEGER, 'Unknown entry'));
 
-/** POST rewards: pays what the entry's answers earned, once; answers them every time. */
+/**
+ * POST rewards: pays what the entry's answers earned, once; answers them every time, each with
+ * `played_back`, so the app plays the ones not shown yet from this answer alone.
+ */
 export const PayRewardsRequest = z.strictObject({ draw_entry_id: DrawEntryId });
 export const RewardsResponse = z.object({ data: z.array(Reward) });
 export type RewardsResponse = z.infer<typeof RewardsResponse>;

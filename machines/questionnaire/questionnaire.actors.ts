@@ -78,10 +78,10 @@ export function createQuestionnaireActors(api: QuestionnaireApi) {
     }),
     // Each answer earns its reward when the questionnaire ends (tickets land in the wallet at
     // once); the first questionnaire's rewards are shown right away (spec section 4), later
-    // ones after the next press.
+    // ones after the next press. The payment's answer says which were shown already.
     claimRewards: fromPromise<Reward[], ClaimInput>(async ({ input }) => {
-      await api.payRewards(input.drawEntryId);
-      return input.showRewards ? (await api.rewards()).data : [];
+      const paid = await api.payRewards(input.drawEntryId);
+      return input.showRewards ? paid.data.filter((reward) => !reward.attributes.played_back) : [];
     }),
     // Analytics never get in the player's way: a failed click is dropped, and a screen that
     // waits for one (What I Like) waits half a second at most.

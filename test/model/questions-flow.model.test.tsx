@@ -348,9 +348,9 @@ async function answerFive(app: FlowApp, firstTime: boolean, tellUsMore: boolean)
     await answerCall(app, 'answerQuestion', {});
   }
   expect(app.drawApi.callsOf('payRewards').at(-1)).toEqual({ draw_entry_id: ENTRY.id });
+  // The first questionnaire's rewards show at once, from the payment's answer; later ones
+  // after the next press.
   await answerCall(app, 'payRewards', { data: FIRST_QUESTIONNAIRE_REWARDS });
-  // The first questionnaire's rewards show at once; later ones after the next press.
-  if (firstTime) await answerCall(app, 'rewards', { data: FIRST_QUESTIONNAIRE_REWARDS });
 }
 
 const stepEndGestures: Record<FlowEvent['type'], (step: FlowStep, app: FlowApp) => Promise<void>> =
