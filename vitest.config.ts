@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts', 'test/ops/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/template-setup.ts'],
           // A hang guard, not a budget: the operator tests start processes of their own, a few
           // seconds apiece on a busy two-core machine.
           testTimeout: 120_000,
@@ -36,9 +37,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/template-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side (each has a server and a browser of its own): most of a
+          // browser test is waiting on the app's own timers.
         },
       },
     ],

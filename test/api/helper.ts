@@ -1,5 +1,5 @@
-// Builds the real app over a real, empty database: in-memory PGlite always, and PostgreSQL too
-// when TEST_DATABASE_URL is set (each test file gets a database of its own, dropped after).
+// Builds the real app over a real, empty database: PGlite always (a copy of a migrated template),
+// and PostgreSQL too when TEST_DATABASE_URL is set (each test file gets a database of its own).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import type { SmsSender } from '../../server/sms/sender';
+import { freshPgliteDir } from '../support/pglite-template';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -20,9 +21,18 @@ export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL
 /** A fresh, migrated database; `close` also drops it on PostgreSQL. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+    // A copy of a migrated template (see test/support/pglite-template.ts), in memory-backed
+    // scratch space: no initdb per database.
+    const scratch = await freshPgliteDir();
+    const database = await openDatabase({ kind: 'pglite', dataDir: scratch.pgdata });
     await database.migrate();
-    return database;
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        scratch.remove();
+      },
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');

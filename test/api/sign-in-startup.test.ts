@@ -1,9 +1,8 @@
 // The server run as an operator runs it: what it says at start about sign-in codes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../ops/helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const WARNING =
   'WARNING: SMS_PROVIDER=none: sign-in codes are shown to whoever asks; do not expose this server to the internet';
@@ -22,7 +21,7 @@ describe('the start of a server process', () => {
   });
 
   function dataDir() {
-    const dir = mkdtempSync(join(tmpdir(), 'bb-sign-in-'));
+    const dir = dataDirWithDatabase('bb-sign-in-');
     dataDirs.push(dir);
     return dir;
   }

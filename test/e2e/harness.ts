@@ -1,9 +1,8 @@
 // End-to-end harness: the real server (built client, API, embedded database) in its own temp
 // data dir, and Debian's Chromium driven by playwright-core on a phone-sized touch viewport.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'e2e');
 
@@ -57,7 +57,8 @@ export function ops(server: RunningServer, ...args: string[]): string {
 /** Starts `server/server.ts` as `npm start` does (the client must already be built). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-e2e-'));
+  // A data dir whose database is a migrated copy (no initdb): the server seeds it as a fresh one.
+  const dataDir = dataDirWithDatabase('bb-e2e-');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: process.cwd(),

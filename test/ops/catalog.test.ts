@@ -6,7 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finish, lastLine, ops, startServer, type Finished, type RunningServer } from './helper';
+import {
+  finish,
+  lastLine,
+  ops,
+  opsThroughServer,
+  startServer,
+  type Finished,
+  type OpsResult,
+  type RunningServer,
+} from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const cli = fileURLToPath(new URL('../../server/ops/cli.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -28,11 +38,11 @@ const offer = (i: number) => ({
   delivery_note: null,
 });
 
-// Each step starts the command line (or a server) as a process of its own, a few seconds apiece
-// on a busy two-core machine: the default 30 s per test is too tight when the API stage runs
-// three files at once.
+// The server runs as a process of its own, and the CLI runs as one where its own steps are the
+// point (a file named from the operator's directory, the data opened with the server stopped),
+// a few seconds apiece on a busy two-core machine: the default 30 s per test is too tight.
 describe('the catalogs from the command line', { timeout: 120_000 }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-catalog-'));
+  const dataDir = dataDirWithDatabase('bb-catalog-');
   // The operator's own directory, where the files are: not the server's.
   const work = mkdtempSync(join(tmpdir(), 'bb-catalog-files-'));
   const env = { DATA_DIR: dataDir };
@@ -53,8 +63,17 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     );
     return name;
   };
-  const listed = async (what: 'questions' | 'coupons') => {
-    const result = await ops([what, 'list'], env);
+  /**
+   * The same command handed to the running server through its ops socket, as the CLI hands it
+   * (files named from the operator's directory), without a process of its own: the CLI's own
+   * steps are checked once below, the rest runs in-process.
+   */
+  const throughServer = opsThroughServer(dataDir, work);
+  const listed = async (
+    what: 'questions' | 'coupons',
+    run: (...argv: string[]) => Promise<Finished | OpsResult> = throughServer,
+  ) => {
+    const result = await run(what, 'list');
     expect(result.code).toBe(0);
     return Number(/^(\d+) /.exec(lastLine(result.stdout))?.[1]);
   };
@@ -72,7 +91,7 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     server = await startServer(env);
     expect(await listed('questions')).toBeGreaterThanOrEqual(40);
     expect(await listed('coupons')).toBeGreaterThanOrEqual(12);
-    const coupons = await ops(['coupons', 'list'], env);
+    const coupons = await throughServer('coupons', 'list');
     for (const brand of [
       'Bass Pro Shops',
       'Fanatics',
@@ -94,10 +113,10 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     expect(await listed('questions')).toBe(before + 3);
 
     file('questions.json', { questions: [question(1, 'Do you enjoy knitting?'), question(4)] });
-    const again = await opsHere(['questions', 'import', name]);
+    const again = await throughServer('questions', 'import', name);
     expect(lastLine(again.stdout)).toBe('Imported 2 questions: 1 new, 1 updated.');
     expect(await listed('questions')).toBe(before + 4);
-    expect((await ops(['questions', 'list'], env)).stdout).toContain(
+    expect((await throughServer('questions', 'list')).stdout).toContain(
       'hobby-1\t[hobbies]\tDo you enjoy knitting?',
     );
   });
@@ -107,7 +126,7 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     const name = file('bad.json', {
       questions: [question(10), { key: 'Not A Key', prompt: 'Hm?', tags: [] }],
     });
-    const result = await opsHere(['questions', 'import', name]);
+    const result = await throughServer('questions', 'import', name);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is not a questions catalog; nothing was imported.');
     expect(result.stderr).toContain('questions.1.key: Key is lower-case words joined by hyphens');
@@ -117,31 +136,31 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
   });
 
   it('says so for a file that is missing or not JSON', async () => {
-    const missing = await opsHere(['questions', 'import', 'nowhere.json']);
+    const missing = await throughServer('questions', 'import', 'nowhere.json');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/Cannot read .*nowhere\.json: no such file/);
-    const broken = await opsHere(['coupons', 'import', file('broken.json', '{"offers": [')]);
+    const broken = await throughServer('coupons', 'import', file('broken.json', '{"offers": ['));
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/broken\.json is not JSON/);
   });
 
   it('imports coupons, and refuses an offer with neither a code nor a delivery note', async () => {
     const before = await listed('coupons');
-    const ok = await opsHere([
+    const ok = await throughServer(
       'coupons',
       'import',
       file('offers.json', { offers: [offer(1), offer(2)] }),
-    ]);
+    );
     expect(ok.code).toBe(0);
     expect(lastLine(ok.stdout)).toBe('Imported 2 offers: 2 new, 0 updated.');
-    expect((await ops(['coupons', 'list'], env)).stdout).toContain(
+    expect((await throughServer('coupons', 'list')).stdout).toContain(
       'craft-coupon-1\tcoupon\tCraft Corner\t$5.00\t[hobbies]',
     );
-    const bad = await opsHere([
+    const bad = await throughServer(
       'coupons',
       'import',
       file('no-message.json', { offers: [offer(3), { ...offer(4), code: null }] }),
-    ]);
+    );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Each offer has a code or a delivery note');
     expect(await listed('coupons')).toBe(before + 2);
@@ -149,7 +168,11 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
 
   it('shows its progress on a large file', async () => {
     const many = Array.from({ length: 1_500 }, (_, i) => question(1_000 + i));
-    const result = await opsHere(['questions', 'import', file('many.json', { questions: many })]);
+    const result = await throughServer(
+      'questions',
+      'import',
+      file('many.json', { questions: many }),
+    );
     expect(result.code).toBe(0);
     expect(result.stderr.trim().split('\n')).toEqual([
       '[..........] 0/1500',
@@ -163,6 +186,6 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     const running = await listed('questions');
     server?.child.kill('SIGTERM');
     await server?.exited;
-    expect(await listed('questions')).toBe(running);
+    expect(await listed('questions', (...argv) => ops(argv, env))).toBe(running);
   });
 });

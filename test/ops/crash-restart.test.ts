@@ -1,13 +1,12 @@
 // A crashed server comes back at once (DESIGN 7): the data dir's lock belongs to the living
 // process, so a server killed with SIGKILL in the middle of presses is replaced by the next
 // start without waiting, and every press it acknowledged is still there, once.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DrawResponse, LoginResponse, RequestCodeResponse } from '../../contract/api';
 import { lockDataDir } from '../../server/ops/data-dir-lock';
 import { startServer, type RunningServer } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const PLAYERS = 16;
 
@@ -38,7 +37,7 @@ async function signIn(baseUrl: string, phone: string, inviteCode: string): Promi
 }
 
 describe('a server killed during presses', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-crash-'));
+  const dataDir = dataDirWithDatabase('bb-crash-');
   // Every player signs in from this one address.
   const env = { DATA_DIR: dataDir, CODE_LIMIT_PER_ADDRESS: '1000' };
   const servers: RunningServer[] = [];

@@ -1,13 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draws } from '../../server/db/schema';
 import { lastLine, ops, withServices } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 describe('the operator’s draw commands', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-draw-ops-'));
+  const dataDir = dataDirWithDatabase('bb-draw-ops-');
   const env = { DATA_DIR: dataDir };
   let closedId = 0;
   let winningEntry = 0;

@@ -7,7 +7,9 @@ import { openDatabase } from '../../server/db/database';
 import type { Mailer } from '../../server/mail/mailer';
 import { createServices, type Services } from '../../server/services/index';
 import { createLogSender } from '../../server/sms/sender';
-import { runOps } from '../../server/ops/program';
+import { opsSocketPath } from '../../server/ops/data-dir-lock';
+import { runOps, withAbsoluteFiles, type OpsOutput } from '../../server/ops/program';
+import { sendOpsCommand } from '../../server/ops/socket';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -78,6 +80,25 @@ export function lastLine(text: string): string {
   return text.trimEnd().split('\n').at(-1) ?? '';
 }
 
+/** The services over a data dir's database, as the CLI opens them when no server runs. */
+async function openServices(dataDir: string, mailer?: Mailer) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const services = createServices({
+    db: database.db,
+    config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    sms: createLogSender({ info: () => undefined }),
+    ...(mailer ? { mailer } : {}),
+    now: () => new Date(),
+  });
+  return { services, close: () => database.close() };
+}
+
 /**
  * Works on a data dir directly, as no server runs: what an operator's database holds (mailing
  * through `mailer` when given).
@@ -87,19 +108,11 @@ export async function withServices<T>(
   work: (services: Services) => Promise<T>,
   mailer?: Mailer,
 ): Promise<T> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pgdata') });
+  const opened = await openServices(dataDir, mailer);
   try {
-    await database.migrate();
-    const services = createServices({
-      db: database.db,
-      config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      sms: createLogSender({ info: () => undefined }),
-      ...(mailer ? { mailer } : {}),
-      now: () => new Date(),
-    });
-    return await work(services);
+    return await work(opened.services);
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 
@@ -115,13 +128,44 @@ export interface OpsResult {
  * program the CLI and the ops socket run, without a process of its own.
  */
 export function opsOver(services: Services) {
-  return async (...argv: string[]): Promise<OpsResult> => {
-    let stdout = '';
-    let stderr = '';
-    const code = await runOps(argv, () => Promise.resolve(services), {
-      out: (text) => (stdout += text),
-      err: (text) => (stderr += text),
-    });
-    return { code, stdout, stderr };
+  return (...argv: string[]) =>
+    captured((output) => runOps(argv, () => Promise.resolve(services), output));
+}
+
+async function captured(run: (output: OpsOutput) => Promise<number>): Promise<OpsResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await run({ out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+/**
+ * `npm run ops -- ...argv` from the directory `cwd`, handed to the server running on `dataDir`
+ * through its ops socket, as the CLI does when the server holds the data dir (file arguments
+ * named by their full path), without a process of its own.
+ */
+export function opsThroughServer(dataDir: string, cwd = process.cwd()) {
+  return (...argv: string[]) =>
+    captured((output) =>
+      sendOpsCommand(opsSocketPath(dataDir), withAbsoluteFiles(argv, cwd), output),
+    );
+}
+
+/**
+ * `npm run ops -- ...argv` in-process on a data dir no server runs on, as the CLI does when it
+ * takes the data dir itself: the database opens on the first command and stays open for the
+ * next ones. `close` before a server (or another opener) starts on the data dir.
+ */
+export function opsOnDataDir(dataDir: string) {
+  let opened: ReturnType<typeof openServices> | undefined;
+  const services = async () => (await (opened ??= openServices(dataDir))).services;
+  return {
+    run: (...argv: string[]) => captured((output) => runOps(argv, services, output)),
+    services,
+    close: async () => {
+      const was = opened;
+      opened = undefined;
+      if (was) await (await was).close();
+    },
   };
 }

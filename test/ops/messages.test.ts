@@ -5,9 +5,7 @@
 // app's services on both databases (the same program the CLI and the ops socket run), and once
 // through the real CLI.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import { insertContactMessage } from '../../server/repositories/contact';
 import { createServices, type Services } from '../../server/services/index';
 import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from '../api/helper';
 import { lastLine, ops as cli, opsOver, withServices } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const mailerOf = (send: Mailer['send']): Mailer => ({ send, close: () => undefined });
 const accepting = mailerOf(() => Promise.resolve());
@@ -291,7 +290,7 @@ describe.each(databases)('the messages commands on %s', (kind) => {
 });
 
 describe('the messages commands through the real CLI', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-messages-ops-'));
+  const dataDir = dataDirWithDatabase('bb-messages-ops-');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('prints player-written text escaped, and refuses an unknown id with exit 1', async () => {

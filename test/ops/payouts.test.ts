@@ -1,6 +1,8 @@
+// The payout commands as an operator runs them on an embedded data dir: with no server running
+// (in-process, as the CLI does when it takes the data dir itself), then through the running
+// server (once through the real CLI, then through the server's ops socket in-process).
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +10,16 @@ import { METHOD_NOT_OFFERED } from '../../contract/winnings';
 import { openDatabase } from '../../server/db/database';
 import { grandPrizes } from '../../server/db/schema';
 import type { Services } from '../../server/services/index';
-import { lastLine, ops, startServer, withServices, type RunningServer } from './helper';
+import {
+  lastLine,
+  ops,
+  opsOnDataDir,
+  opsThroughServer,
+  startServer,
+  withServices,
+  type RunningServer,
+} from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 /** The player presses alone in a draw that then closes: the prize is theirs. */
 async function win(services: Services, userId: string) {
@@ -32,8 +43,10 @@ const HOSTILE_SHOWN =
   '\\u001b[2J\\u001b]0;pwned\\u0007\\u202ejane\\u200b\\u2028\\u000a\\u0009@y.co';
 
 describe('the operator’s payout commands', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-payouts-ops-'));
+  const dataDir = dataDirWithDatabase('bb-payouts-ops-');
   const env = { DATA_DIR: dataDir };
+  const offline = opsOnDataDir(dataDir);
+  const throughServer = opsThroughServer(dataDir);
   let server: RunningServer | undefined;
   const prizes = { paypal: '', venmo: '', unclaimed: '', checked: '', hostile: '' };
   const draws = { paypal: 0, venmo: 0, bonus: 0, hostile: 0 };
@@ -115,6 +128,7 @@ describe('the operator’s payout commands', () => {
     }
   });
   afterAll(async () => {
+    await offline.close();
     if (server && server.child.exitCode === null) {
       server.child.kill('SIGTERM');
       await server.exited;
@@ -123,7 +137,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('names the payouts commands in its help', async () => {
-    const result = await ops(['payouts', '--help'], env);
+    const result = await offline.run('payouts', '--help');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/list\s/);
     expect(result.stdout).toMatch(/paid \[options\] <id>|paid <id>/);
@@ -132,7 +146,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('lists the claims to pay, prizes and referral bonuses, oldest first, and counts them', async () => {
-    const result = await ops(['payouts', 'list'], env);
+    const result = await offline.run('payouts', 'list');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
@@ -161,7 +175,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('prints a player export whose strings a terminal shows as written', async () => {
-    const result = await ops(['user', 'export', phones.hostile], env);
+    const result = await offline.run('user', 'export', phones.hostile);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toMatch(RAW_UNPRINTABLE);
     expect(result.stdout).toContain('\\u202e');
@@ -174,9 +188,14 @@ describe('the operator’s payout commands', () => {
   });
 
   it('puts a cashier check on an unclaimed prize, which then takes only Virtual Visa', async () => {
-    const result = await ops(
-      ['payouts', 'cashier-check', prizes.checked, '--name', 'Ivy Lee', '--address', '1 Main St'],
-      env,
+    const result = await offline.run(
+      'payouts',
+      'cashier-check',
+      prizes.checked,
+      '--name',
+      'Ivy Lee',
+      '--address',
+      '1 Main St',
     );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -184,7 +203,7 @@ describe('the operator’s payout commands', () => {
       `Prize ${prizes.checked} has a cashier check to Ivy Lee, 1 Main St; ` +
         'it can now be claimed only by Virtual Visa.\n',
     );
-    await withServices(dataDir, async (services) => {
+    await offline.services().then(async (services) => {
       const choices = await services.payouts.paymentChoices(ivyId, prizes.checked);
       expect(choices).toEqual({
         grand_prize_id: prizes.checked,
@@ -203,9 +222,14 @@ describe('the operator’s payout commands', () => {
   });
 
   it('refuses a cashier check on a claimed prize or with a bad name, with one line', async () => {
-    const claimed = await ops(
-      ['payouts', 'cashier-check', prizes.paypal, '--name', 'Jane', '--address', '1 Main St'],
-      env,
+    const claimed = await offline.run(
+      'payouts',
+      'cashier-check',
+      prizes.paypal,
+      '--name',
+      'Jane',
+      '--address',
+      '1 Main St',
     );
     expect(claimed.code).toBe(1);
     expect(claimed.stdout).toBe('');
@@ -213,9 +237,14 @@ describe('the operator’s payout commands', () => {
       `Prize ${prizes.paypal} was claimed already (PayPal): its payout method is chosen, ` +
         'so no cashier check can be put on it\n',
     );
-    const hostile = await ops(
-      ['payouts', 'cashier-check', prizes.unclaimed, '--name', 'K\u001b[2J', '--address', 'x'],
-      env,
+    const hostile = await offline.run(
+      'payouts',
+      'cashier-check',
+      prizes.unclaimed,
+      '--name',
+      'K\u001b[2J',
+      '--address',
+      'x',
     );
     expect(hostile.code).toBe(1);
     expect(hostile.stderr).toBe(
@@ -224,7 +253,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('refuses an id that is not a prize id, with a clear line', async () => {
-    const result = await ops(['payouts', 'paid', 'prize-1'], env);
+    const result = await offline.run('payouts', 'paid', 'prize-1');
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       "error: command-argument value 'prize-1' is invalid for argument 'id'. " +
@@ -234,6 +263,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('marks a claim paid through the running server, and it leaves the list', async () => {
+    await offline.close();
     server = await startServer(env);
     const result = await ops(['payouts', 'paid', prizes.paypal], env);
     expect(result.stderr).toBe('');
@@ -241,18 +271,18 @@ describe('the operator’s payout commands', () => {
     expect(result.stdout).toBe(
       `Prize ${prizes.paypal} is marked paid: $500 by PayPal to jane@example.com.\n`,
     );
-    const bonus = await ops(['payouts', 'paid', bonuses.claimed], env);
+    const bonus = await throughServer('payouts', 'paid', bonuses.claimed);
     expect(bonus.stderr).toBe('');
     expect(bonus.code).toBe(0);
     expect(bonus.stdout).toBe(
       `Referral bonus ${bonuses.claimed} is marked paid: $100 by Virtual Visa to jane.card@example.com.\n`,
     );
-    const hostile = await ops(['payouts', 'paid', prizes.hostile], env);
+    const hostile = await throughServer('payouts', 'paid', prizes.hostile);
     expect(hostile.code).toBe(0);
     expect(hostile.stdout).toBe(
       `Prize ${prizes.hostile} is marked paid: $500 by PayPal to ${HOSTILE_SHOWN}.\n`,
     );
-    const listed = await ops(['payouts', 'list'], env);
+    const listed = await throughServer('payouts', 'list');
     expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain(prizes.paypal);
     expect(listed.stdout).not.toContain(bonuses.claimed);
@@ -261,29 +291,29 @@ describe('the operator’s payout commands', () => {
   });
 
   it('refuses to pay a prize twice, one not claimed yet, or one that does not exist', async () => {
-    const again = await ops(['payouts', 'paid', prizes.paypal], env);
+    const again = await throughServer('payouts', 'paid', prizes.paypal);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(
       new RegExp(`^Prize ${prizes.paypal} was paid already, on ${ISO}\\n$`),
     );
 
-    const unclaimed = await ops(['payouts', 'paid', prizes.unclaimed], env);
+    const unclaimed = await throughServer('payouts', 'paid', prizes.unclaimed);
     expect(unclaimed.code).toBe(1);
     expect(unclaimed.stderr).toBe(`Prize ${prizes.unclaimed} has not been claimed yet\n`);
 
-    const bonus = await ops(['payouts', 'paid', bonuses.unclaimed], env);
+    const bonus = await throughServer('payouts', 'paid', bonuses.unclaimed);
     expect(bonus.code).toBe(1);
     expect(bonus.stderr).toBe(`Referral bonus ${bonuses.unclaimed} has not been claimed yet\n`);
 
     const unknown = randomUUID();
-    const missing = await ops(['payouts', 'paid', unknown], env);
+    const missing = await throughServer('payouts', 'paid', unknown);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(`No prize ${unknown}\n`);
   });
 
   it('says so when nothing is left to pay', async () => {
-    expect((await ops(['payouts', 'paid', prizes.venmo], env)).code).toBe(0);
-    const result = await ops(['payouts', 'list'], env);
+    expect((await throughServer('payouts', 'paid', prizes.venmo)).code).toBe(0);
+    const result = await throughServer('payouts', 'list');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('0 claims to pay\n');
   });

@@ -1,18 +1,17 @@
 // The operator's privacy commands (DESIGN sections 4 and 5): `user export PHONE` prints one JSON
 // document of everything held about the player, `user delete PHONE` deletes the account as the
 // player can; through a running server's socket and on the data dir alike.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse, RequestCodeResponse } from '../../contract/api';
 import { ops, startServer, type RunningServer } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const ALPHA = '12025550171';
 const BRAVO = '12025550172';
 
 describe('the privacy commands on an embedded data dir', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-privacy-'));
+  const dataDir = dataDirWithDatabase('bb-privacy-');
   const env = { DATA_DIR: dataDir };
   let server: RunningServer;
   let alphaToken = '';

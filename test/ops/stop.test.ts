@@ -2,11 +2,9 @@
 // (to another instance, or to this one once it is back) and exits within seconds, whatever
 // the clients do.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ActionCable from '@rails/actioncable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import WebSocket from 'ws';
 import { LoginResponse, RequestCodeResponse } from '../../contract/api';
 import { cableClient, isDisconnect, isType } from '../api/cable-client';
 import { startServer, type RunningServer } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
 
 const serverRestart = { type: 'disconnect', reason: 'server_restart', reconnect: true };
 
@@ -99,7 +98,7 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5_000) 
 }
 
 describe('stopping the server with sockets open', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bb-stop-'));
+  const dataDir = dataDirWithDatabase('bb-stop-');
   let server: RunningServer;
   const cleanups: (() => void)[] = [];
 
@@ -261,7 +260,7 @@ describe('stopping `npm start` as a supervisor does', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'on %s to the npm process stops the server and leaves no process behind',
     async (signal) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'bb-npm-stop-'));
+      const dataDir = dataDirWithDatabase('bb-npm-stop-');
       const port = await freePort();
       const env: Record<string, string | undefined> = {
         ...process.env,

@@ -1,0 +1,84 @@
+// `npm test`: every check and every test stage, in three lanes that run side by side so the two
+// cores stay busy while one stage waits (the browser tests mostly wait on the app's own timers):
+//   checks: typecheck, then lint, then the format check (one core apiece, no waiting);
+//   tests:  the unit, model and API projects in one Vitest run;
+//   browser: the client built once into a scratch directory, then the browser tests on it.
+// A lane stops at its first failure; the others run to their end; the exit code is non-zero if
+// any stage failed. Each stage's wall time is printed at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const clientDir = mkdtempSync(join(tmpdir(), 'bb-test-client-'));
+const env = { ...process.env, CLIENT_DIR: clientDir, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+
+const lanes = {
+  checks: [
+    ['typecheck', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
+    ['lint', 'eslint', '--max-warnings', '0', '.'],
+    ['format', 'prettier', '--check', '.'],
+  ],
+  tests: [
+    [
+      'unit+model+api',
+      'vitest',
+      'run',
+      '--project=unit',
+      '--project=model',
+      '--project=api',
+      '--maxWorkers=2',
+      '--reporter=default',
+      '--reporter=./test/model/coverage-reporter.ts',
+    ],
+  ],
+  browser: [
+    ['build', 'vite', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'],
+    ['e2e', 'vitest', 'run', '--project=e2e', '--maxWorkers=2'],
+  ],
+};
+
+const started = Date.now();
+const timings = [];
+
+/** Runs one stage with its output prefixed by its name, line by line. */
+function run([name, command, ...args]) {
+  return new Promise((resolve) => {
+    const stageStart = Date.now();
+    const child = spawn(join('node_modules', '.bin', command), args, { env });
+    const prefix = (stream, out) => {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        const lines = (partial + chunk.toString()).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => partial && out.write(`[${name}] ${partial}\n`));
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('close', (code) => {
+      const seconds = (Date.now() - stageStart) / 1000;
+      timings.push({ name, seconds, code });
+      resolve(code === 0);
+    });
+  });
+}
+
+async function runLane(stages) {
+  for (const stage of stages) if (!(await run(stage))) return false;
+  return true;
+}
+
+const results = await Promise.all(Object.values(lanes).map(runLane));
+rmSync(clientDir, { recursive: true, force: true });
+
+const total = (Date.now() - started) / 1000;
+process.stdout.write('\nstage times (wall):\n');
+for (const { name, seconds, code } of timings) {
+  process.stdout.write(
+    `  ${name.padEnd(16)} ${seconds.toFixed(1).padStart(6)} s${code ? ' FAILED' : ''}\n`,
+  );
+}
+process.stdout.write(`  ${'total'.padEnd(16)} ${total.toFixed(1).padStart(6)} s\n`);
+process.exitCode = results.every(Boolean) ? 0 : 1;
