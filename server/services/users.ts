@@ -72,11 +72,13 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
      * every session at once. The anonymised row stays for the draw entries and the prize
      * records the law requires (repositories/privacy.ts).
      *
-     * One act (DESIGN section 4): it takes the draws' lock shared, as a press does, so a draw
-     * closing now either closes before the entries are withdrawn or after; then it locks the
-     * player's row, which every write for the player meets (the guard of migration 0007): a
-     * racing write either committed before the lock, and is erased here, or waits for this
-     * transaction and then fails, finding the player deleted.
+     * One act (DESIGN section 4): it takes the draws' lock shared, as wallet entries do, so a
+     * draw closing now either closes before the entries are withdrawn or after; then it locks
+     * the player's row, which every write for the player meets (the guard of migration 0007):
+     * a racing write either committed before the lock, and is erased here, or waits for this
+     * transaction and then fails, finding the player deleted. Entering the draw (the button,
+     * Tell Us More) takes that row first and leaves a deleted player out (repositories/draws.ts
+     * enterOpenDraw), so it answers 401 and the players entering beside them stay in.
      */
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
       // Another player's id looks exactly like an unknown one.
