@@ -320,14 +320,16 @@ export const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, sourc
 `;
 
 /**
- * The statement a first press sends (repositories/draws.ts pressForSessions) for one session:
- * the session checked live, then the INSERT into the open draw, whose row it reads FOR SHARE.
+ * The statement a first press sends (repositories/draws.ts enterOpenDraw) for one session:
+ * the session checked live and its player's row taken FOR KEY SHARE, then the INSERT into the
+ * open draw, whose row it reads FOR SHARE.
  */
 const PGBENCH_PRESS_SQL = `WITH live AS (
   SELECT s.id AS session_id, s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.id = ANY(ARRAY[(SELECT ${PGBENCH_SESSION(`nextval('bench_pgbench_player')`)})])
     AND s.revoked_at IS NULL
     AND s.expires_at > now() AND u.deleted_at IS NULL
+  FOR KEY SHARE OF u
 ), open_draw AS (
   SELECT id, closes_at FROM draws WHERE status = 'open' AND closes_at > now() FOR SHARE
 ), inserted AS (
