@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
 import type { SmsSender } from '../../server/sms/sender';
 import { freshPgliteDir } from '../support/pglite-template';
+import { createFromTemplate } from '../support/postgres-template';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -37,13 +38,9 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<OpenDatabase
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.href, maxConnections: 4 });
+  // A copy of a migrated template (see test/support/postgres-template.ts).
+  const url = await createFromTemplate(adminUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, maxConnections: 4 });
   await database.migrate();
   return {
     ...database,
@@ -250,17 +247,9 @@ export async function sharedPostgres(): Promise<{ url: string; drop(): Promise<v
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `bb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const shared = new URL(adminUrl);
-  shared.pathname = `/${name}`;
-  const migrator = await openDatabase({ kind: 'postgres', url: shared.href, maxConnections: 1 });
-  await migrator.migrate();
-  await migrator.close();
+  const shared = await createFromTemplate(adminUrl, name);
   return {
-    url: shared.href,
+    url: shared,
     drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();

@@ -20,8 +20,8 @@ export function scratchDir(): string {
   return existsSync(shm) && statSync(shm).isDirectory() ? shm : tmpdir();
 }
 
-/** Names the template after what shapes it: the migrations and the PGlite version. */
-function templateKey(): string {
+/** Names a template after what shapes it: the migrations and the PGlite version. */
+export function templateKey(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
