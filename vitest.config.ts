@@ -28,8 +28,8 @@ export default defineConfig({
           globalSetup: ['test/support/template-setup.ts'],
           // A hang guard, not a budget: the operator tests start processes of their own, a few
           // seconds apiece on a busy two-core machine.
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
         },
       },
       {
@@ -38,8 +38,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/template-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           // Files run side by side (each has a server and a browser of its own): most of a
           // browser test is waiting on the app's own timers.
         },

@@ -39,6 +39,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const SERVER_START_GUARD_MS = 180_000;
+
 export type RunningServer = {
   baseUrl: string;
   dataDir: string;
@@ -69,11 +71,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A hang guard, not a budget: a start takes seconds, minutes on a two-core machine running
+  // every lane of `npm test` (and whatever else) at once.
+  const deadline = Date.now() + SERVER_START_GUARD_MS;
   let starterInviteCode = '';
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy in 60 s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`server not healthy in ${SERVER_START_GUARD_MS / 1000} s:\n${output}`);
     const match = /Starter invite code: (\S+)/.exec(output);
     if (match?.[1]) starterInviteCode = match[1];
     try {

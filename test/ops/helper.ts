@@ -58,7 +58,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A hang guard, not a budget (minutes when every lane of `npm test` runs at once).
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     child.stdout.on('data', () => {
       const match = /BLACK BUTTON is running on (http:\/\/localhost:\d+)/.exec(output);
       if (match?.[1]) {
