@@ -190,7 +190,10 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
                 }),
                 onDone: {
                   target: 'browsing',
-                  actions: { type: 'recordClaim', params: ({ event }) => event.output },
+                  actions: [
+                    { type: 'recordClaim', params: ({ event }) => event.output },
+                    { type: 'tellFlowOfPrizeClaim', params: ({ event }) => event.output },
+                  ],
                 },
               },
             },

@@ -169,6 +169,13 @@ export const winningsDrawerSetup = setup({
         ),
       };
     }),
+    // The flow stops saying 'Claim your $X prize' on /home.
+    tellFlowOfPrizeClaim: enqueueActions(({ enqueue, system }, output: PrizeClaimOutput) => {
+      const flow = system.get('winnings') as AnyActorRef | undefined;
+      if (flow && output.kind === 'grandPrize' && output.claimed) {
+        enqueue.sendTo(flow, { type: 'grandPrize.claimed', prizeId: output.prizeId });
+      }
+    }),
     storeThreads: assign((_, threads: ContactThread[]) => ({ threads })),
     openThread: assign(({ event }) =>
       event.type === 'drawer.openThread' ? { openThreadId: event.id } : {},

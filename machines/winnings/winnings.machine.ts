@@ -2,7 +2,10 @@
 // winnings drawer (/winnings), the grand prize claim page (/grandPrize) and Contact Us
 // (/form/has-problem). It runs while a player is signed in, as a child of the session, which
 // passes on every address the player opens; each screen state names its route and invokes the
-// child machine that runs it (the drawer, the prize claim, the contact form).
+// child machine that runs it (the drawer, the prize claim, the contact form). It keeps the grand
+// prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
+// /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
+// won while it was on screen.
 import { assign, emit, sendTo, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
@@ -10,7 +13,7 @@ import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect, ToastParams } from '../shared/effects';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
-import { prizeClaimMachine } from './prize-claim.machine';
+import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
 import {
   CONTACT_US_PATH,
   WINNINGS_PATH,
@@ -26,14 +29,21 @@ export const GRAND_PRIZE_PAGE_METHODS: readonly PaymentMethod[] = ['PayPal', 'Ve
 export const TOAST_PRIZES_LOAD_FAILED = 'An error occurred. Please try again later.';
 
 export type WinningsContext = {
-  /** The prize /grandPrize claims: the newest one not claimed yet. */
+  /** The prize waiting for a claim (/grandPrize claims it): the newest one not claimed yet. */
   prizeToClaim: GrandPrize | null;
 };
+
+/** From the draw: the player's grand prizes, newest first, each time it loads them. */
+export type GrandPrizesLoadedEvent = { type: 'grandPrizes.loaded'; prizes: GrandPrize[] };
+/** From the drawer: a grand prize was claimed there. */
+export type GrandPrizeClaimedEvent = { type: 'grandPrize.claimed'; prizeId: string };
 
 export type WinningsEvent =
   /** The player opened an address (the session passes on every opening while signed in). */
   | { type: 'route.opened'; path: string }
   | { type: 'grandPrize.retry' }
+  | GrandPrizesLoadedEvent
+  | GrandPrizeClaimedEvent
   /** From the session: the drawer that asked for the deletion hears it failed. */
   | AccountDeletionFailedEvent;
 
@@ -60,6 +70,8 @@ export const winningsMachine = setup({
       event.type === 'route.opened' && event.path === params.path,
     hasPrizeToClaim: (_, prizes: GrandPrize[]) => prizes.some((prize) => !prize.claimed),
     wasSent: (_, output: { sent: boolean }) => output.sent,
+    hasNewPrizeToClaim: ({ event }) =>
+      event.type === 'grandPrizes.loaded' && event.prizes.some((prize) => !prize.claimed),
   },
   actions: {
     showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
@@ -71,6 +83,10 @@ export const winningsMachine = setup({
     choosePrize: assign((_, prizes: GrandPrize[]) => ({
       prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
     })),
+    // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
+    forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
+      params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
+    ),
   },
 }).createMachine({
   id: 'winnings',
@@ -84,6 +100,15 @@ export const winningsMachine = setup({
       // Another screen: nothing of the winnings shows until one of its pages opens again.
       { target: '.awaitingRoute' },
     ],
+    'grandPrizes.loaded': {
+      actions: { type: 'choosePrize', params: ({ event }) => event.prizes },
+    },
+    'grandPrize.claimed': {
+      actions: {
+        type: 'forgetClaimedPrize',
+        params: ({ event }) => ({ prizeId: event.prizeId, claimed: true }),
+      },
+    },
   },
   states: {
     awaitingRoute: {
@@ -123,11 +148,26 @@ export const winningsMachine = setup({
           },
         },
         loadFailed: {
-          description: 'The prizes could not load: Try again.',
-          on: { 'grandPrize.retry': 'loading' },
+          description: 'The prizes could not load: Try again (or a draw closes and brings one).',
+          on: {
+            'grandPrize.retry': 'loading',
+            'grandPrizes.loaded': {
+              guard: 'hasNewPrizeToClaim',
+              target: 'claiming',
+              actions: { type: 'choosePrize', params: ({ event }) => event.prizes },
+            },
+          },
         },
         nothingToClaim: {
-          description: 'No prize waits for a claim: a line saying so, and the way home.',
+          description:
+            'No prize waits for a claim: a line saying so, and the way home, until a draw closes with a win.',
+          on: {
+            'grandPrizes.loaded': {
+              guard: 'hasNewPrizeToClaim',
+              target: 'claiming',
+              actions: { type: 'choosePrize', params: ({ event }) => event.prizes },
+            },
+          },
         },
         claiming: {
           description: 'The prize claim: a method, what it needs, the claim; Done goes home.',
@@ -138,7 +178,15 @@ export const winningsMachine = setup({
               prize: context.prizeToClaim!,
               offered: GRAND_PRIZE_PAGE_METHODS,
             }),
-            onDone: { actions: { type: 'navigate', params: { to: HOME_PATH } } },
+            onDone: {
+              actions: [
+                {
+                  type: 'forgetClaimedPrize',
+                  params: ({ event }: { event: { output: PrizeClaimOutput } }) => event.output,
+                },
+                { type: 'navigate', params: { to: HOME_PATH } },
+              ],
+            },
           },
         },
       },

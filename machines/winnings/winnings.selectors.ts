@@ -122,3 +122,10 @@ export function selectGrandPrizePage(snapshot: WinningsSnapshot): GrandPrizePage
   }
   return null;
 }
+
+/**
+ * The grand prize waiting for a claim, for /home's 'Claim your $X prize': its amount (0 when the
+ * amount is hidden), or null when none waits.
+ */
+export const selectAmountToClaim = (snapshot: WinningsSnapshot): number | null =>
+  snapshot.context.prizeToClaim?.additional_info.prize_amount ?? null;

@@ -6,18 +6,21 @@ import {
   selectIsShowingGrandPrize,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
 import { useDrawCycleSelector } from '../../app/draw-status';
+import { GrandPrizeClaimNotice } from './GrandPrizeClaimNotice';
 import './grand-prize.css';
 
 /**
  * The full-screen 'YOU WON!' view, over /home (the draw cycle shows it only there). The draw
  * hears that the player left /home once the address has changed, after the next screen's
  * first paint; the view goes with the address at once, so it never covers the next screen.
+ * Once it has gone, /home keeps 'Claim your $X prize' until the prize is claimed.
  */
 export function GrandPrizeOverlay() {
   const isShowing = useDrawCycleSelector(selectIsShowingGrandPrize);
   const amount = useDrawCycleSelector(selectGrandPrizeAmount);
   const [location] = useLocation();
-  if (!isShowing || location !== HOME_PATH) return null;
+  if (location !== HOME_PATH) return null;
+  if (!isShowing) return <GrandPrizeClaimNotice />;
   return (
     <div
       className="grand-prize"
