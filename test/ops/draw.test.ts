@@ -1,13 +1,16 @@
+// The draw commands on an embedded data dir with no server running: once through the real CLI,
+// then in-process as the CLI runs them when it takes the data dir itself.
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draws } from '../../server/db/schema';
-import { lastLine, ops, withServices } from './helper';
+import { lastLine, ops, opsOnDataDir, withServices } from './helper';
 import { dataDirWithDatabase } from '../support/pglite-template';
 
 describe('the operator’s draw commands', () => {
   const dataDir = dataDirWithDatabase('bb-draw-ops-');
   const env = { DATA_DIR: dataDir };
+  const offline = opsOnDataDir(dataDir);
   let closedId = 0;
   let winningEntry = 0;
 
@@ -22,7 +25,10 @@ describe('the operator’s draw commands', () => {
       return { closedId: closing.draw.id, winningEntry: closing.winner?.entryId ?? 0 };
     }));
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    await offline.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('verifies a closed draw from its published seed and the entries', async () => {
     const result = await ops(['draw', 'verify', String(closedId)], env);
@@ -32,7 +38,7 @@ describe('the operator’s draw commands', () => {
   });
 
   it('shows the open draw', async () => {
-    const result = await ops(['draw', 'status'], env);
+    const result = await offline.run('draw', 'status');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       new RegExp(
@@ -46,26 +52,26 @@ describe('the operator’s draw commands', () => {
   });
 
   it('closes the open draw now; without entries it closes empty', async () => {
-    const result = await ops(['draw', 'close'], env);
+    const result = await offline.run('draw', 'close');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Closed draw ${closedId + 1} with 0 entries.`);
     expect(result.stdout).toContain(`Opened draw ${closedId + 2}, closing `);
     expect(lastLine(result.stdout)).toBe('closed empty');
-    expect((await ops(['draw', 'verify', String(closedId + 1)], env)).code).toBe(0);
+    expect((await offline.run('draw', 'verify', String(closedId + 1))).code).toBe(0);
   });
 
   it('refuses to verify an unknown or still open draw', async () => {
-    const unknown = await ops(['draw', 'verify', '999'], env);
+    const unknown = await offline.run('draw', 'verify', '999');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('No draw 999\n');
-    const open = await ops(['draw', 'verify', String(closedId + 2)], env);
+    const open = await offline.run('draw', 'verify', String(closedId + 2));
     expect(open.code).toBe(1);
     expect(open.stderr).toContain('is still open');
   });
 
   it('reports a tampered winner and exits non-zero', async () => {
     await tamper({ winningEntryId: 999_999 });
-    const result = await ops(['draw', 'verify', String(closedId)], env);
+    const result = await offline.run('draw', 'verify', String(closedId));
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -76,14 +82,13 @@ describe('the operator’s draw commands', () => {
 
   it('reports a seed that does not match the commitment', async () => {
     await tamper({ winningEntryId: winningEntry, seed: 'ab'.repeat(32) });
-    const result = await ops(['draw', 'verify', String(closedId)], env);
+    const result = await offline.run('draw', 'verify', String(closedId));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Draw ${closedId}: MISMATCH commitment: sha256(seed) is`);
   });
 
   async function tamper(values: Partial<typeof draws.$inferInsert>) {
-    await withServices(dataDir, (services) =>
-      services.context.db.update(draws).set(values).where(eq(draws.id, closedId)),
-    );
+    const services = await offline.services();
+    await services.context.db.update(draws).set(values).where(eq(draws.id, closedId));
   }
 });

@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginResponse, RequestCodeResponse } from '../../contract/api';
-import { ops, startServer, type RunningServer } from './helper';
+import { ops, opsThroughServer, startServer, type RunningServer } from './helper';
 import { dataDirWithDatabase } from '../support/pglite-template';
 
 const ALPHA = '12025550171';
@@ -13,6 +13,10 @@ const BRAVO = '12025550172';
 describe('the privacy commands on an embedded data dir', () => {
   const dataDir = dataDirWithDatabase('bb-privacy-');
   const env = { DATA_DIR: dataDir };
+  // The CLI as a process where its own steps are the point (handing a command to the running
+  // server, opening the data itself); the other commands go to the server's ops socket the same
+  // way, in-process.
+  const throughServer = opsThroughServer(dataDir);
   let server: RunningServer;
   let alphaToken = '';
 
@@ -85,21 +89,21 @@ describe('the privacy commands on an embedded data dir', () => {
 
   it('says what is wrong with a phone that is not valid or not a player, exiting 1', async () => {
     for (const command of ['export', 'delete']) {
-      const invalid = await ops(['user', command, '555-0171'], env);
+      const invalid = await throughServer('user', command, '555-0171');
       expect(invalid.code).toBe(1);
       expect(invalid.stderr).toBe('Not a valid US phone number: 555-0171\n');
-      const unknown = await ops(['user', command, '+1 202 555 0199'], env);
+      const unknown = await throughServer('user', command, '+1 202 555 0199');
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toBe('No player with phone number +12025550199\n');
       expect(unknown.stdout).toBe('');
     }
-    const missing = await ops(['user', 'export'], env);
+    const missing = await throughServer('user', 'export');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("missing required argument 'phone'");
   });
 
   it('deletes the account as the player would, after which the phone is unknown', async () => {
-    const result = await ops(['user', 'delete', ALPHA], env);
+    const result = await throughServer('user', 'delete', ALPHA);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -110,7 +114,7 @@ describe('the privacy commands on an embedded data dir', () => {
     });
     expect(refused.status).toBe(401);
     for (const command of ['export', 'delete']) {
-      const after = await ops(['user', command, ALPHA], env);
+      const after = await throughServer('user', command, ALPHA);
       expect(after.code).toBe(1);
       expect(after.stderr).toBe(`No player with phone number +${ALPHA}\n`);
     }
