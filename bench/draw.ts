@@ -320,7 +320,7 @@ export const PGBENCH_INSERT = `INSERT INTO draw_entries (draw_id, user_id, sourc
 `;
 
 /**
- * The statement a first press sends (repositories/draws.ts enterOpenDraw) for one session:
+ * The statement a first press sends (repositories/entering.ts enterOpenDraw) for one session:
  * the session checked live and its player's row taken FOR KEY SHARE, then the INSERT into the
  * open draw, whose row it reads FOR SHARE.
  */

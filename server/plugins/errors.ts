@@ -67,7 +67,6 @@ function isOutOfRangePathId(error: FastifyError, issue: ValidationIssue | undefi
  * Whether the client went away before its request was read (an upload cut short): Node fails
  * the body stream with ECONNRESET. Only that: a server fault while a client leaves is still one.
  */
-/** The client closed its connection while its body was being read (not a database failure). */
 function clientWentAway(error: FastifyError, request: FastifyRequest): boolean {
   return error.code === 'ECONNRESET' && (request.raw.destroyed || request.raw.socket.destroyed);
 }

@@ -2,19 +2,18 @@
 // draw, and the timer that tells a player whether they are in the open draw. Both are the busy
 // moments of the product: each takes one statement, shared by the calls of one turn of the
 // event loop. The button, Tell Us More and the operator all enter through the same statement
-// (repositories/draws.ts enterOpenDraw), so they lock alike.
+// (repositories/entering.ts enterOpenDraw), so they lock alike.
 import { LRUCache } from 'lru-cache';
 import type { DrawEntry, TimerResponse } from '../../contract/api';
 import { runUnprepared } from '../db/database';
 import { notFound, tooMany } from '../errors';
+import { findEntry, type DrawEntryRow } from '../repositories/draws';
 import {
   enterOpenDraw,
-  findEntry,
   timerForSessions,
-  type DrawEntryRow,
   type EntrantEntry,
   type Entrants,
-} from '../repositories/draws';
+} from '../repositories/entering';
 import { batched } from './batched';
 import type { ServiceContext } from './context';
 import type { DrawLifecycle } from './draw-lifecycle';

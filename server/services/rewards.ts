@@ -22,15 +22,17 @@ import {
   insertReward,
   markPlayedBack,
   offerCodeOf,
-  payEntriesInSessions,
-  pickOfferFor,
   recordFirstSkipReward,
   rewardsOfEntry,
+  type OfferRow,
+} from '../repositories/rewards';
+import {
+  payEntriesInSessions,
+  pickOfferFor,
   type EntryClaim,
   type EntryPayment,
-  type OfferRow,
   type PaidReward,
-} from '../repositories/rewards';
+} from '../repositories/reward-payments';
 import type { RewardRow } from '../repositories/prizes';
 import { batched } from './batched';
 import { isUuid } from '../ids';

@@ -77,7 +77,7 @@ export function createUserService({ db, now, broadcast, log }: ServiceContext) {
      * the player's row, which every write for the player meets (the guard of migration 0007):
      * a racing write either committed before the lock, and is erased here, or waits for this
      * transaction and then fails, finding the player deleted. Entering the draw (the button,
-     * Tell Us More) takes that row first and leaves a deleted player out (repositories/draws.ts
+     * Tell Us More) takes that row first and leaves a deleted player out (repositories/entering.ts
      * enterOpenDraw), so it answers 401 and the players entering beside them stay in.
      */
     async deleteAccount(signedInUserId: string, targetId: string): Promise<void> {
