@@ -60,6 +60,7 @@ function run([name, command, ...args]) {
     child.on('close', (code) => {
       const seconds = (Date.now() - stageStart) / 1000;
       timings.push({ name, seconds, code });
+      process.stdout.write(`[${name}] ${code ? 'FAILED' : 'done'} in ${seconds.toFixed(1)} s\n`);
       resolve(code === 0);
     });
   });
