@@ -24,6 +24,7 @@ import {
 } from '../../machines/winnings/contact-form.selectors';
 import { ApiFailure } from '../../src/lib/api';
 import { DeferredApi } from '../model/helpers/deferred-api';
+import { settle } from '../support/settle';
 
 class FakeContactApi extends DeferredApi<keyof ContactApi> implements ContactApi {
   sendContactMessage = (body: ContactRequest) => this.call<unknown>('sendContactMessage', body);
@@ -48,8 +49,6 @@ function start() {
 }
 
 /** Lets the fake call's answer reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function failedWith(failure: unknown) {
   const form = start();
   form.submit();

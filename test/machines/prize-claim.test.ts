@@ -39,6 +39,7 @@ import {
 } from '../../machines/winnings/prize-claim.selectors';
 import { ApiFailure } from '../../src/lib/api';
 import { DeferredApi } from '../model/helpers/deferred-api';
+import { settle } from '../support/settle';
 
 const PRIZE_ID = '3f6c1a52-7d0e-4b8a-9c41-2e5f8d7a6b10';
 const ALL: PaymentMethod[] = ['Venmo', 'PayPal', 'Virtual Visa'];
@@ -79,8 +80,6 @@ function claimAnswer(method: PaymentMethod, message: string): ClaimPrizeResponse
 const PAYPAL_MESSAGE = 'Your $500 prize will be sent to jane@example.com by PayPal.';
 
 /** Lets the fake calls' answers reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 type PrizeInput = Extract<PrizeClaimInput, { prize: GrandPrize }>;
 
 function start(input: Partial<PrizeInput> | { bonus: ReferralBonus } = {}) {

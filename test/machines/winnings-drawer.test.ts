@@ -48,6 +48,7 @@ import {
   grandPrizeOf,
   threadOf,
 } from '../model/helpers/winnings-fake-api';
+import { settle } from '../support/settle';
 
 const PIZZA_5 = couponOf('c-pizza-5', 'Game Day Pizza', 5);
 const BASS_25 = couponOf('c-bass-25', 'Bass Pro Shops', 25);
@@ -113,8 +114,6 @@ function start(holding?: Held) {
 }
 
 /** Lets the fake calls' answers reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** The drawer down with its list loaded. */
 async function openWith(holding: Held) {
   const drawer = start(holding);

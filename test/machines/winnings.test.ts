@@ -41,6 +41,7 @@ import {
   FakeWinningsApi,
   grandPrizeOf,
 } from '../model/helpers/winnings-fake-api';
+import { settle } from '../support/settle';
 
 // Newest first, as the server lists them.
 const NEWEST_CLAIMED = grandPrizeOf('p-3', 750, true);
@@ -105,8 +106,6 @@ function start() {
 }
 
 /** Lets the fake calls' answers reach the machines. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('the winnings flow: which page shows', () => {
   it('shows nothing until one of its pages opens', () => {
     const winnings = start();

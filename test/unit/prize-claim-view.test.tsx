@@ -27,6 +27,7 @@ import {
 import { PrizeClaimView, type PrizeClaimVariant } from '../../src/features/winnings/PrizeClaim';
 import { ApiFailure } from '../../src/lib/api';
 import { DeferredApi } from '../model/helpers/deferred-api';
+import { settle } from '../support/settle';
 
 const PRIZE_ID = '3f6c1a52-7d0e-4b8a-9c41-2e5f8d7a6b10';
 const ALL: PaymentMethod[] = ['Venmo', 'PayPal', 'Virtual Visa'];
@@ -54,8 +55,6 @@ function grandPrize(overrides: Partial<GrandPrize> = {}): GrandPrize {
 }
 
 afterEach(cleanup);
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 type PrizeInput = Extract<PrizeClaimInput, { prize: GrandPrize }>;
 
