@@ -6,8 +6,6 @@ import type { Reward } from '../../contract/api';
 import {
   browserRewardEffects,
   COINS_SOUND,
-  createRewardPlaybackActors,
-  type RewardPlaybackEffects,
 } from '../../machines/reward-playback/reward-playback.actors';
 import {
   BRANDED_GIFT_CARDS,
@@ -19,82 +17,10 @@ import {
   selectKindOnScreen,
   selectPosition,
   selectRewardCount,
-  selectRewardOnScreen,
 } from '../../machines/reward-playback/reward-playback.selectors';
 import { routeOf } from '../../machines/shared/routes';
 import { settle } from '../support/settle';
-
-const TICKETS: Reward = { id: 'r-token', type: 'token_reward', attributes: { value: 3 } };
-const COUPON: Reward = {
-  id: 'r-coupon',
-  type: 'coupon_reward',
-  attributes: { value: 5, coupon_type: 'Game Day Pizza', kind: 'coupon' },
-};
-const GIFT_CARD: Reward = {
-  id: 'r-gift-card',
-  type: 'coupon_reward',
-  attributes: { value: 25, coupon_type: 'Bass Pro Shops', kind: 'gift_card' },
-};
-
-/** The spec's times (section 9), to play a whole sequence through. */
-const SHOWS_FOR = { token: 1700, coupon: 3000, giftCard: 8000 } as const;
-
-type Options = {
-  fromYouveEntered?: boolean;
-  markPlayedBack?: RewardPlaybackEffects['markPlayedBack'];
-  fetchUnplayed?: RewardPlaybackEffects['fetchUnplayed'];
-  playSound?: RewardPlaybackEffects['playSound'];
-};
-
-function play(rewards: Reward[], options: Options = {}) {
-  const clock = new SimulatedClock();
-  const sounds: number[] = [];
-  const vibrations: number[] = [];
-  const marked: string[][] = [];
-  const actors = createRewardPlaybackActors({
-    markPlayedBack: (ids) => {
-      marked.push(ids);
-      return options.markPlayedBack?.(ids) ?? Promise.resolve();
-    },
-    playSound: () => {
-      sounds.push(clock.now());
-      return options.playSound?.();
-    },
-    vibrate: (ms) => void vibrations.push(ms),
-    fetchUnplayed: options.fetchUnplayed,
-  });
-  const actor = createActor(rewardPlaybackMachine.provide({ actors }), {
-    clock,
-    input: { rewards, fromYouveEntered: options.fromYouveEntered ?? true },
-  });
-  const onScreen: string[] = [];
-  actor.subscribe((snapshot) => {
-    const reward = selectRewardOnScreen(snapshot);
-    if (snapshot.matches('playing') && reward && onScreen.at(-1) !== reward.id) {
-      onScreen.push(reward.id);
-    }
-  });
-  actor.start();
-  const snapshot = () => actor.getSnapshot();
-  const showing = () => selectRewardOnScreen(snapshot())?.id;
-  // One step per reward: the simulated clock fires only the timers due when a step begins.
-  const wait = (...steps: number[]) => steps.forEach((ms) => clock.increment(ms));
-  const playAll = () => wait(...rewards.map((reward) => SHOWS_FOR[rewardKindOf(reward)]));
-  const tap = () => actor.send({ type: 'rewards.next' });
-  return {
-    actor,
-    clock,
-    sounds,
-    vibrations,
-    marked,
-    onScreen,
-    snapshot,
-    showing,
-    wait,
-    playAll,
-    tap,
-  };
-}
+import { COUPON, GIFT_CARD, play, TICKETS } from './reward-playback-harness';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -288,96 +214,6 @@ describe('the sequence', () => {
     rewards.wait(3000);
     await settle();
     expect(rewards.marked).toEqual([[TICKETS.id]]);
-  });
-});
-
-describe('tapping through', () => {
-  it('moves on at a tap once the reward has shown for its first second', () => {
-    const rewards = play([GIFT_CARD, COUPON, TICKETS]);
-    rewards.tap();
-    rewards.wait(999);
-    rewards.tap();
-    expect(rewards.showing()).toBe(GIFT_CARD.id);
-    rewards.wait(1);
-    rewards.tap();
-    expect(rewards.showing()).toBe(COUPON.id);
-    expect(selectPosition(rewards.snapshot())).toBe(2);
-    // A second tap right after is not an answer for the reward that just came.
-    rewards.tap();
-    expect(rewards.showing()).toBe(COUPON.id);
-    rewards.wait(1000);
-    rewards.tap();
-    expect(rewards.showing()).toBe(TICKETS.id);
-    expect(rewards.marked).toEqual([[GIFT_CARD.id], [COUPON.id]]);
-  });
-
-  it('a tap on the last reward ends the playback, each still shown with its sound', async () => {
-    const rewards = play([TICKETS, GIFT_CARD], { fromYouveEntered: true });
-    rewards.wait(1000);
-    rewards.tap();
-    rewards.wait(1000);
-    rewards.tap();
-    expect(rewards.snapshot().matches('markingPlayedBack')).toBe(true);
-    expect(rewards.sounds).toEqual([0, 1000]);
-    expect(rewards.vibrations).toEqual([1000]);
-    await expect(toPromise(rewards.actor)).resolves.toEqual({
-      toWhatILike: true,
-      hasReceivedGC: true,
-    });
-  });
-
-  it('without a tap each reward keeps its full time', () => {
-    const rewards = play([COUPON, TICKETS]);
-    rewards.wait(1000, 1999);
-    expect(rewards.showing()).toBe(COUPON.id);
-    rewards.wait(1);
-    expect(rewards.showing()).toBe(TICKETS.id);
-  });
-});
-
-describe('rewards already had', () => {
-  const CLAIMED: Reward = {
-    ...COUPON,
-    id: 'r-claimed',
-    attributes: { ...COUPON.attributes, claimed: true },
-  };
-
-  it("never plays a coupon claimed in WINNINGS as 'You won!'", () => {
-    const rewards = play([CLAIMED, TICKETS]);
-    expect(rewards.showing()).toBe(TICKETS.id);
-    expect(selectRewardCount(rewards.snapshot())).toBe(1);
-    rewards.playAll();
-    expect(rewards.onScreen).toEqual([TICKETS.id]);
-  });
-
-  it('ends at once when every reward was claimed already', () => {
-    const rewards = play([CLAIMED]);
-    expect(rewards.snapshot().status).toBe('done');
-    expect(rewards.sounds).toEqual([]);
-  });
-
-  it('after a reload goes on with the reward that was playing, not from the first', async () => {
-    // The server has had the ticket told as shown: it lists the coupon and the gift card.
-    let asked = 0;
-    const rewards = play([], {
-      fetchUnplayed: () => {
-        asked += 1;
-        return Promise.resolve([COUPON, GIFT_CARD]);
-      },
-    });
-    expect(routeOf(rewards.snapshot())).toBe(REWARDS_PATH);
-    await settle();
-    expect(asked).toBe(1);
-    expect(rewards.showing()).toBe(COUPON.id);
-    expect(rewards.snapshot().matches({ playing: 'coupon' })).toBe(true);
-    rewards.wait(3000, 8000);
-    expect(rewards.onScreen).toEqual([COUPON.id, GIFT_CARD.id]);
-  });
-
-  it('after a reload with the server out of reach goes on to /home', async () => {
-    const rewards = play([], { fetchUnplayed: () => Promise.reject(new Error('offline')) });
-    await settle();
-    expect(rewards.snapshot().status).toBe('done');
   });
 });
 
