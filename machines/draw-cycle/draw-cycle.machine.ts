@@ -1,12 +1,13 @@
 // The draw (spec sections 2, 3, 4 and 9): the black button, entering the open draw, the
 // countdown to the next drawing, the timer the server keeps, the live channel that says a draw
 // has closed, and the 'YOU WON!' view. It runs while a player is signed in, as a child of the
-// session (the app's root): it reads the session's flags from the session, tells it when the
-// grand prize has been shown, and asks the app to toast. Its screens name their routes (the
-// `screen` region, machines/shared/routes.ts): a press, or an address of the questions and
-// rewards, runs the questions flow (machines/questionnaire/questions-flow.machine.ts), whose
-// steps name theirs and report what draw-storage keeps; the session passes on every address
-// the player opens. 'YOU WON!' shows once per prize, on /home.
+// session (the app's root): the session gives it its flags as input and sends them again when
+// they change; the draw tells the session when the grand prize has been shown, and asks the app
+// to toast. Its screens name their routes (the `screen` region, machines/shared/routes.ts): a
+// press, or an address of the questions and rewards, runs the questions flow
+// (machines/questionnaire/questions-flow.machine.ts), whose steps name theirs and report what
+// draw-storage keeps; the session passes on every address the player opens. 'YOU WON!' shows
+// once per prize, on /home.
 import { and, not, stateIn } from 'xstate';
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
 import type { RouteMeta } from '../shared/routes';
@@ -20,6 +21,14 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
   id: 'drawCycle',
   type: 'parallel',
   context: ({ input }) => initialContext(input),
+  on: {
+    'session.flagsChanged': {
+      actions: [
+        { type: 'storeFlags', params: ({ event }) => event.flags },
+        'raiseQuestionsInputChanged',
+      ],
+    },
+  },
   invoke: [
     // The live channel stays open for as long as the player is signed in.
     { id: 'listenToCable', src: 'listenToCable' },
@@ -53,7 +62,10 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             input: ({ context }) => ({ clock: context.clock }),
             onDone: {
               target: 'idle',
-              actions: { type: 'recordEntry', params: ({ event }) => ({ entry: event.output }) },
+              actions: [
+                { type: 'recordEntry', params: ({ event }) => ({ entry: event.output }) },
+                'raiseQuestionsInputChanged',
+              ],
             },
             onError: {
               target: 'idle',
@@ -237,11 +249,11 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
           invoke: {
             id: 'questionsFlow',
             src: 'questionsFlow',
-            input: ({ context, self }) => ({
+            input: ({ context }) => ({
               start: context.questionsStart,
               plan: questionsPlanOf(context),
-              draw: self,
-              flags: () => questionnaireFlagsOf(self.getSnapshot().context),
+              flags: questionnaireFlagsOf(context),
+              drawEntry: context.currentDrawEntry,
             }),
             onDone: 'home',
           },
@@ -254,6 +266,7 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
               reenter: true,
               actions: { type: 'startQuestionsAt', params: ({ event }) => event },
             },
+            'questions.inputChanged': { actions: 'tellQuestionsFlow' },
             'questionnaire.questionShown': {
               actions: { type: 'showQuestion', params: ({ event }) => event },
             },

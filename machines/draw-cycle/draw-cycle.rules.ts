@@ -202,6 +202,8 @@ export function withQuestionShown(question: Question, answered: number): Partial
  * the current questionnaire and draw entry are cleared; the timer is asked again.
  */
 export const QUESTIONNAIRE_FINISHED: Partial<DrawCycleContext> = {
+  // Tell Us More is over with its questions: what they earned plays as after a press.
+  isAnsweringFromTellUsMore: false,
   hasFinishedQuestionnaire: true,
   firstQuestionnaireAnswered: true,
   currentQuestionnaire: null,

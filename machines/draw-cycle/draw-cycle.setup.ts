@@ -12,6 +12,7 @@ import {
   enteredNow,
   heldGrandPrize,
   QUESTIONNAIRE_FINISHED,
+  questionnaireFlagsOf,
   questionsModeFor,
   questionsPlanOf,
   questionsStartFor,
@@ -22,12 +23,14 @@ import {
 } from './draw-cycle.rules';
 import {
   flagsOf,
+  sessionFlagsOf,
   TOAST_ENTER_FAILED,
   unannouncedGrandPrize,
   type DrawCycleContext,
   type DrawCycleEmitted,
   type DrawCycleEvent,
   type DrawCycleInput,
+  type SessionFlags,
 } from './draw-cycle.types';
 
 export const drawCycleSetup = setup({
@@ -97,14 +100,24 @@ export const drawCycleSetup = setup({
     // does not bring it back.
     markGrandPrizeAnnounced: assign(({ context }) => ({ announcedHere: announcedNow(context) })),
     hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
-    // To the session of the system (a draw running on its own, in a path walk, has none).
+    // To the session, by its system id; it sends the flags back changed.
     tellSessionGrandPrizeShown: sendTo(
-      ({ system, self }) => (system.get('session') as AnyActorRef | undefined) ?? self,
+      ({ system }) => system.get('session') as AnyActorRef,
       ({ context }) => ({
         type: 'session.grandPrizeShown' as const,
         drawId: context.grandPrizeDrawId ?? 0,
       }),
     ),
+    storeFlags: assign((_, flags: SessionFlags) => ({ flags: sessionFlagsOf(flags) })),
+    // What the questions flow started with has changed: the flow hears it if it runs.
+    raiseQuestionsInputChanged: raise({ type: 'questions.inputChanged' }),
+    // The questions flow hears what it started with anew: the flags and the entry (the press's
+    // answer may come after 'You're Entered To Win' shows).
+    tellQuestionsFlow: sendTo('questionsFlow', ({ context }) => ({
+      type: 'draw.changed' as const,
+      flags: questionnaireFlagsOf(context),
+      drawEntry: context.currentDrawEntry,
+    })),
     // The questions flow (machines/questionnaire/questions-flow.machine.ts) and what it reports.
     startQuestionsAt: assign(({ context }, params: { path: string }) => {
       const start = questionsStartFor(context, params.path) ?? 'youveEntered';

@@ -16,16 +16,20 @@ export type SessionFlags = {
   announcedGrandPrizeDrawIds: readonly number[];
 };
 
-/**
- * Where the draw reads the session's flags, as they are at the moment of reading: the session
- * actor itself in the app (it invokes the draw with `self`), fixed flags in tests.
- */
-export type SessionFlagsSource = { getSnapshot(): { context: SessionFlags } };
+/** Flags of a player the session has not described (a session that passes none). */
+const NO_SESSION_FLAGS: SessionFlags = {
+  isFirstTimeUser: false,
+  isFirstQuestionnaire: false,
+  announcedGrandPrizeDrawIds: [],
+};
 
-/** Flags that never change, for a draw running without a session (tests, path walks). */
-export function fixedSessionFlags(flags: SessionFlags): SessionFlagsSource {
-  const snapshot = { context: flags };
-  return { getSnapshot: () => snapshot };
+/** The draw's copy of the session's flags, from the session's own (its context). */
+export function sessionFlagsOf(session: SessionFlags): SessionFlags {
+  return {
+    isFirstTimeUser: session.isFirstTimeUser,
+    isFirstQuestionnaire: session.isFirstQuestionnaire,
+    announcedGrandPrizeDrawIds: session.announcedGrandPrizeDrawIds,
+  };
 }
 
 export type DrawCycleContext = PersistedDraw & {
@@ -39,8 +43,8 @@ export type DrawCycleContext = PersistedDraw & {
   grandPrizeAmount: number | null;
   /** The draw of the prize to announce, from when it is found until the view goes. */
   grandPrizeDrawId: number | null;
-  /** The session, read when a rule needs its flags (no copy is kept). */
-  session: SessionFlagsSource;
+  /** The session's flags: given when the session starts the draw, sent again when they change. */
+  flags: SessionFlags;
   /** Prizes this draw announced, until the session has them too. */
   announcedHere: readonly number[];
   /** The time the countdown counts with (the browser's; a simulated one in tests). */
@@ -50,7 +54,8 @@ export type DrawCycleContext = PersistedDraw & {
 export type DrawCycleInput = {
   /** The raw `draw-storage` entry, as the device holds it (may be damaged or missing). */
   stored: string | null;
-  session: SessionFlagsSource;
+  /** The session's flags as the draw starts; `session.flagsChanged` brings later ones. */
+  flags?: SessionFlags;
   /** The browser's clock unless given. */
   clock?: Clock;
 };
@@ -66,6 +71,10 @@ export type DrawCycleEvent =
   | { type: 'countdown.ended' }
   /** The player opened an address (the session passes on every opening while signed in). */
   | { type: 'route.opened'; path: string }
+  /** The session's flags changed (the player is returning, a prize was announced). */
+  | { type: 'session.flagsChanged'; flags: SessionFlags }
+  /** Raised by the chart: the flags or the entry the questions flow started with changed. */
+  | { type: 'questions.inputChanged' }
   /** The questions flow's progress, for draw-storage. */
   | QuestionnaireReport;
 
@@ -109,15 +118,15 @@ export function initialContext(input: DrawCycleInput): DrawCycleContext {
     showTellUsMore: false,
     grandPrizeAmount: null,
     grandPrizeDrawId: null,
-    session: input.session,
+    flags: sessionFlagsOf(input.flags ?? NO_SESSION_FLAGS),
     announcedHere: [],
     clock: input.clock ?? browserClock,
   };
 }
 
-/** The session's flags as they are now. */
+/** The session's flags, as the session last told them. */
 export function flagsOf(context: DrawCycleContext): SessionFlags {
-  return context.session.getSnapshot().context;
+  return context.flags;
 }
 
 /** The draws whose grand prize this device has announced (by the session, or just now here). */

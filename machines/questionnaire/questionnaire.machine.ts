@@ -116,10 +116,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
           invoke: {
             id: 'findEntry',
             src: 'findEntry',
-            input: ({ context }) => ({
-              known:
-                context.drawEntry ?? context.draw?.getSnapshot().context.currentDrawEntry ?? null,
-            }),
+            input: ({ context }) => ({ known: context.drawEntry }),
             onDone: {
               target: 'loading',
               actions: [

@@ -70,11 +70,10 @@ export const questionnaireSetup = setup({
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
     markFinished: assign({ finished: true }),
     storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
-    // The draw keeps what it is told in draw-storage; a questionnaire running alone (a path
-    // walk) has no draw to tell.
-    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport) => {
-      const draw = context.draw;
-      if (draw) enqueue(() => draw.send(report));
+    // To the parent (the questions flow, which passes it on to the draw: draw-storage keeps
+    // it). A questionnaire walked on its own (a path walk) has no parent to tell.
+    tellDraw: enqueueActions(({ enqueue, self }, report: QuestionnaireReport) => {
+      if (self._parent) enqueue.sendTo(self._parent, report);
     }),
     // The player is no longer a first-time player (spec section 4: marked returning).
     tellSessionFinished: enqueueActions(({ context, enqueue, system }) => {

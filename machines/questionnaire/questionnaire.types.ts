@@ -37,15 +37,9 @@ export type Question = { id: number; prompt: string; finished: boolean };
 export type CardChoice = 'yes' | 'no' | 'skip';
 
 /**
- * The draw the questionnaire belongs to: read for its current entry when the questions need
- * one (the entry may still be on its way when What I Like opens), told of the progress.
+ * What the questionnaire tells its parent (the questions flow, which passes it on to the draw)
+ * while it runs: draw-storage keeps it.
  */
-export type DrawLink = {
-  getSnapshot(): { context: { currentDrawEntry: DrawEntry | null } };
-  send(event: QuestionnaireReport): void;
-};
-
-/** What the questions flow tells the draw while it runs (draw-storage keeps it). */
 export type QuestionnaireReport =
   | { type: 'questionnaire.questionShown'; question: Question; answered: number }
   | { type: 'questionnaire.finishedChecked'; finished: boolean }
@@ -56,7 +50,8 @@ export type QuestionnaireReport =
 
 export type QuestionnaireInput = {
   mode: QuestionnaireMode;
-  draw: DrawLink | null;
+  /** The draw's entry when the questions start (the press's, or one kept); null: none known. */
+  drawEntry?: DrawEntry | null;
   isFirstTimeUser: boolean;
   isFirstQuestionnaire: boolean;
   hasFinishedQuestionnaire: boolean;
@@ -70,7 +65,6 @@ export type QuestionnaireInput = {
 };
 
 export type QuestionnaireContext = {
-  draw: DrawLink | null;
   isFirstTimeUser: boolean;
   isFirstQuestionnaire: boolean;
   hasFinishedQuestionnaire: boolean;
@@ -106,12 +100,11 @@ export type QuestionnaireOutput = { finished: boolean; rewards: Reward[] };
 
 export function initialContext(input: QuestionnaireInput): QuestionnaireContext {
   return {
-    draw: input.draw,
     isFirstTimeUser: input.isFirstTimeUser,
     isFirstQuestionnaire: input.isFirstQuestionnaire,
     hasFinishedQuestionnaire: input.hasFinishedQuestionnaire,
     isTellUsMore: input.mode === 'tellUsMore',
-    drawEntry: null,
+    drawEntry: input.drawEntry ?? null,
     question: null,
     choice: null,
     questionnaireProgress: input.resumeAt ?? 0,

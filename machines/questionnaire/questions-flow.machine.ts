@@ -10,7 +10,7 @@ import { youveEnteredMachine } from '../draw-cycle/youve-entered.machine';
 import type { RouteMeta } from '../shared/routes';
 import { rewardPlaybackMachine } from '../reward-playback/reward-playback.machine';
 import { questionnaireMachine } from './questionnaire.machine';
-import type { DrawLink, QuestionnaireMode, QuestionnaireReport } from './questionnaire.types';
+import type { QuestionnaireMode, QuestionnaireReport } from './questionnaire.types';
 import { whatILikeMachine } from './what-i-like.machine';
 
 /** The screen the flow opens on: the one after a press, or an address the player opened. */
@@ -39,9 +39,16 @@ export type QuestionsFlowInput = {
   start: QuestionsFlowStart;
   /** A new questionnaire unless given (`freshPlan`). */
   plan?: QuestionsPlan;
-  draw: DrawLink | null;
-  flags: () => QuestionnaireFlags;
+  /** The session's and the draw's flags as the flow starts (`draw.changed` brings new ones). */
+  flags: QuestionnaireFlags;
+  /** The draw's entry as the flow starts (the press's answer may come later). */
+  drawEntry: DrawEntry | null;
 };
+
+/** What the flow hears: its steps' reports, passed on to the draw, and the draw's changes. */
+export type QuestionsFlowEvent =
+  | QuestionnaireReport
+  | { type: 'draw.changed'; flags: QuestionnaireFlags; drawEntry: DrawEntry | null };
 
 export type QuestionsFlowContext = QuestionsFlowInput & {
   plan: QuestionsPlan;
@@ -54,6 +61,7 @@ export const questionsFlowMachine = setup({
   types: {
     context: {} as QuestionsFlowContext,
     input: {} as QuestionsFlowInput,
+    events: {} as QuestionsFlowEvent,
     children: {} as {
       youveEntered: 'youveEntered';
       rewardPlayback: 'rewardPlayback';
@@ -80,10 +88,19 @@ export const questionsFlowMachine = setup({
       rewardsFromYouveEntered: params.fromYouveEntered,
     })),
     clearRewards: assign({ rewards: [], rewardsFromYouveEntered: false }),
-    tellDraw: enqueueActions(({ context, enqueue }, report: QuestionnaireReport | null) => {
-      const draw = context.draw;
-      if (draw && report) enqueue(() => draw.send(report));
+    // To the draw, the flow's parent (draw-storage keeps what it hears); a flow walked on its
+    // own (a path walk) has no parent to tell.
+    tellDraw: enqueueActions(({ enqueue, self }, report: QuestionnaireReport | null) => {
+      if (report && self._parent) enqueue.sendTo(self._parent, report);
     }),
+    passOnReport: enqueueActions(({ enqueue, event, self }) => {
+      if (event.type.startsWith('questionnaire.') && self._parent) {
+        enqueue.sendTo(self._parent, event);
+      }
+    }),
+    storeDrawChange: assign(({ event }) =>
+      event.type === 'draw.changed' ? { flags: event.flags, drawEntry: event.drawEntry } : {},
+    ),
   },
 }).createMachine({
   id: 'questionsFlow',
@@ -93,6 +110,13 @@ export const questionsFlowMachine = setup({
     rewards: [],
     rewardsFromYouveEntered: false,
   }),
+  on: {
+    'draw.changed': { actions: 'storeDrawChange' },
+    // The questionnaire's progress, for the draw to keep.
+    'questionnaire.questionShown': { actions: 'passOnReport' },
+    'questionnaire.finishedChecked': { actions: 'passOnReport' },
+    'questionnaire.entryFound': { actions: 'passOnReport' },
+  },
   initial: 'routing',
   states: {
     routing: {
@@ -156,10 +180,9 @@ export const questionsFlowMachine = setup({
         id: 'whatILike',
         src: 'whatILike',
         input: ({ context }) => ({
-          atDisclosure: context.start === 'disclosure' && context.flags().isFirstQuestionnaire,
-          isFirstQuestionnaire: context.flags().isFirstQuestionnaire,
-          currentDrawEntry: (): DrawEntry | null =>
-            context.draw?.getSnapshot().context.currentDrawEntry ?? null,
+          atDisclosure: context.start === 'disclosure' && context.flags.isFirstQuestionnaire,
+          isFirstQuestionnaire: context.flags.isFirstQuestionnaire,
+          drawEntry: context.drawEntry,
         }),
         onDone: [
           {
@@ -196,8 +219,8 @@ export const questionsFlowMachine = setup({
         input: ({ context }) => ({
           mode: context.plan.mode,
           resumeAt: context.plan.resumeAt,
-          draw: context.draw,
-          ...context.flags(),
+          drawEntry: context.drawEntry,
+          ...context.flags,
         }),
         onDone: [
           {

@@ -21,8 +21,11 @@ export type WhatILikeInput = {
   /** Opened at /disclosure (a reload there): the promises first. */
   atDisclosure: boolean;
   isFirstQuestionnaire: boolean;
-  /** The entry of the press, as the draw holds it when the player skips. */
-  currentDrawEntry: () => DrawEntry | null;
+  /**
+   * The entry of the press, as the draw held it when What I Like opened (null while its answer
+   * was on the way: the skip then asks for it, the press being idempotent).
+   */
+  drawEntry: DrawEntry | null;
 };
 
 export type WhatILikeContext = WhatILikeInput & {
@@ -126,7 +129,7 @@ export const whatILikeMachine = setup({
         id: 'skipQuestionnaire',
         src: 'skipQuestionnaire',
         input: ({ context }) => ({
-          drawEntry: context.currentDrawEntry(),
+          drawEntry: context.drawEntry,
           isFirstQuestionnaire: context.isFirstQuestionnaire,
         }),
         onDone: {

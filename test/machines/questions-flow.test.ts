@@ -58,7 +58,8 @@ function run(start: QuestionsFlowStart, options: Options = {}) {
   api.answerAlways('markRewardsPlayedBack', () => Promise.resolve({}));
   const clock = new SimulatedClock();
   const draw = new FakeDrawLink(options.drawEntry === undefined ? ENTRY : options.drawEntry);
-  const flags = { current: options.flags ?? RETURNING };
+  const flags = options.flags ?? RETURNING;
+  const drawEntry = options.drawEntry === undefined ? ENTRY : options.drawEntry;
   const played = { sounds: 0, vibrations: [] as number[] };
   const logic = connectQuestionsFlow(api, {
     playSound: () => {
@@ -66,7 +67,12 @@ function run(start: QuestionsFlowStart, options: Options = {}) {
     },
     vibrate: (ms) => void played.vibrations.push(ms),
   });
-  const flow = createActor(logic, { clock, input: { start, draw, flags: () => flags.current } });
+  // The draw, its parent, only listens here: what the flow passes on lands in `draw`.
+  const flow = createActor(logic, {
+    clock,
+    parent: draw.asParent({ clock }),
+    input: { start, flags, drawEntry },
+  });
   flow.start();
 
   const snapshot = () => flow.getSnapshot();
@@ -277,9 +283,9 @@ describe('the questions flow: What I Like, the questionnaire and its rewards', (
     expect(flow.draw.told()).not.toContain('questionnaire.finished');
   });
 
-  it('reads the flags when each step starts', async () => {
+  it('starts each step with the flags the draw last sent', async () => {
     const flow = run('youveEntered', { flags: FIRST_TIME });
-    flow.flags.current = RETURNING;
+    flow.flow.send({ type: 'draw.changed', flags: RETURNING, drawEntry: ENTRY });
     await flow.entered([]);
     expect(flow.whatILike().getSnapshot().context.isFirstQuestionnaire).toBe(false);
   });

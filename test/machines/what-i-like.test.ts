@@ -55,11 +55,10 @@ function start(options: Options = {}) {
   api.answerAlways('click', () =>
     options.clicksFail ? Promise.reject(SERVER_ERROR) : Promise.resolve({}),
   );
-  const draw = { entry: options.drawEntry === undefined ? ENTRY : options.drawEntry };
   const input: WhatILikeInput = {
     atDisclosure: options.atDisclosure ?? false,
     isFirstQuestionnaire: options.isFirstQuestionnaire ?? false,
-    currentDrawEntry: () => draw.entry,
+    drawEntry: options.drawEntry === undefined ? ENTRY : options.drawEntry,
   };
   const calls = createQuestionnaireActors(api);
   const logic = whatILikeMachine.provide({
@@ -91,7 +90,7 @@ function start(options: Options = {}) {
     api.resolve('rewards', rewardsAnswer(rewards));
     await settle();
   }
-  return { actor, api, draw, emitted, snapshot, sessionHeard, skipAnswered };
+  return { actor, api, emitted, snapshot, sessionHeard, skipAnswered };
 }
 
 describe("What I Like: 'What I Like' and the disclosure", () => {
@@ -212,9 +211,8 @@ describe('What I Like: Skip', () => {
     expect(step.sessionHeard()).toBe(1);
   });
 
-  it('reads the entry when the player skips: the press may answer after What I Like opened', async () => {
-    const step = start({ isFirstQuestionnaire: true, drawEntry: null });
-    step.draw.entry = { ...ENTRY, id: 6001 };
+  it('skips the entry the draw held when What I Like opened', async () => {
+    const step = start({ isFirstQuestionnaire: true, drawEntry: { ...ENTRY, id: 6001 } });
     step.actor.send({ type: 'whatILike.skip' });
     await settle();
     expect(step.api.count('enterDraw')).toBe(0);

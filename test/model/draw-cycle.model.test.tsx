@@ -10,6 +10,7 @@ import { TestModel, type Step } from 'xstate/graph';
 import { NO_QUESTION_LEFT } from '../../contract/questionnaires';
 import {
   REDIRECTED_FROM_YOUVE_ENTERED,
+  type DrawCycleEvent,
   type DrawCycleInput,
 } from '../../machines/draw-cycle/draw-cycle.machine';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
@@ -82,7 +83,7 @@ const paths = planDrawPaths(model, walkedDrawCycleMachine, new Set());
 const coverage = new CoverageRecorder('drawCycle');
 
 /** The running draw-cycle actor of the app, as inspection hands it over. */
-type DrawRef = { getSnapshot: () => DrawSnapshot };
+type DrawRef = { getSnapshot: () => DrawSnapshot; send: (event: DrawCycleEvent) => void };
 type Harness = ReturnType<typeof renderApp> & { clock: SimulatedClock; draw: () => DrawRef };
 let app: Harness | null = null;
 const current = (): Harness => {
@@ -168,6 +169,14 @@ const executors = {
   'window.focused': async () => {
     await act(async () => {
       window.dispatchEvent(new Event('focus'));
+      await Promise.resolve();
+    });
+  },
+  // The session's word, as the session sends it (its own walk covers when it does).
+  'session.flagsChanged': async ({ event }) => {
+    if (event.type !== 'session.flagsChanged') return;
+    await act(async () => {
+      current().draw().send(event);
       await Promise.resolve();
     });
   },

@@ -156,9 +156,9 @@ const WALKS: Walk[] = [
   },
 ];
 
-const inputOf = (walk: Walk, draw: FakeDrawLink): QuestionnaireInput => ({
+const inputOf = (walk: Walk): QuestionnaireInput => ({
   mode: walk.mode,
-  draw,
+  drawEntry: walk.drawEntry,
   isFirstTimeUser: walk.isFirstQuestionnaire,
   isFirstQuestionnaire: walk.isFirstQuestionnaire,
   hasFinishedQuestionnaire: walk.hasFinishedQuestionnaire,
@@ -169,7 +169,8 @@ const gestureAt = (walk: Walk, answered: number): Gesture =>
   GESTURE_ORDER[(walk.firstGesture + answered) % GESTURE_ORDER.length]!;
 
 /** What the first questionnaire's claim shows (a returning player's wait for the next press). */
-const claimedFor = (walk: Walk): Reward[] => (walk.isFirstQuestionnaire ? [TICKETS] : []);
+/** What the answers earned, shown after every questionnaire (the payment's answer lists it). */
+const claimedFor = (): Reward[] => [TICKETS];
 
 // The model's calls never answer: each path's events say how they end.
 const never = () => new Promise<never>(() => undefined);
@@ -245,7 +246,7 @@ function eventsFor(walk: Walk) {
     }
     if (children.claimRewards) {
       candidates.push(
-        { type: 'xstate.done.actor.claimRewards', output: claimedFor(walk) },
+        { type: 'xstate.done.actor.claimRewards', output: claimedFor() },
         { type: 'xstate.error.actor.claimRewards', error: SERVER_ERROR },
       );
     }
@@ -315,7 +316,7 @@ const walks = planWalks(WALKS, (walk) => ({
   events: eventsFor(walk),
   serialize,
   describeEvent,
-  input: () => inputOf(walk, new FakeDrawLink(walk.drawEntry)),
+  input: () => inputOf(walk),
   delays: { [CARD_ARRIVES]: CARD_ARRIVAL_MS },
 }));
 const coverage = new CoverageRecorder();
@@ -329,10 +330,14 @@ function open(walk: Walk) {
   api.answerAlways('click', () => Promise.resolve({}));
   const draw = new FakeDrawLink(walk.drawEntry);
   const clock = new SimulatedClock();
+  // Its parent (the questions flow, passing reports on to the draw) only listens; stopping it
+  // stops the questionnaire.
+  // The system is the parent's: its inspection sees the questionnaire's steps.
+  const parent = draw.asParent({ clock, inspect: coverage.inspect });
   const actor: Running = createActor(logic.provide({ actors: createQuestionnaireActors(api) }), {
-    input: inputOf(walk, draw),
-    inspect: coverage.inspect,
+    input: inputOf(walk),
     clock,
+    parent,
   });
   const emitted: QuestionnaireEmitted[] = [];
   // Listening before it starts: Tell Us More's 'Loading questions' shows at once.
@@ -346,6 +351,7 @@ function open(walk: Walk) {
     api,
     clock,
     draw,
+    parent,
     actor,
     emitted,
     view,
@@ -527,7 +533,12 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
     expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true');
     const ended = toastForEnd(app().last);
-    const shown = toasts().filter((toast) => toast.message !== TOAST_LOADING_QUESTIONS);
+    // Questions that ran out in the middle of a finished batch said so on the way.
+    const shown = toasts().filter(
+      (toast) =>
+        toast.message !== TOAST_LOADING_QUESTIONS &&
+        !(expected.context.finished && toast.message === TOAST_NO_QUESTION_LEFT),
+    );
     expect(shown).toEqual(ended ? [ended] : []);
     if (expected.context.finished) {
       expect(app().api.callsOf('payRewards')).toEqual([ENTRY.id]);
@@ -723,7 +734,10 @@ const remembering = Object.fromEntries(
 
 describeGeneratedWalks('the questionnaire, generated paths through the view', {
   walks,
-  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  start: (walk) =>
+    current.hold(open(walk), (running) =>
+      stopAndUnmount({ actor: running.parent, view: running.view }),
+    ),
   arrive,
   events: remembering,
   states,

@@ -90,7 +90,7 @@ const FIRST_QUESTIONNAIRE_REWARDS: Reward[] = [TOKEN_REWARD];
 /** What a first-time player's skip earns: the wishlist coupon. */
 const SKIP_REWARDS: Reward[] = [COUPON_REWARD];
 
-const isFirstTime = (snapshot: FlowSnapshot) => snapshot.context.flags().isFirstQuestionnaire;
+const isFirstTime = (snapshot: FlowSnapshot) => snapshot.context.flags.isFirstQuestionnaire;
 /** What I Like opens on the promises: /disclosure opened before a first questionnaire. */
 const atDisclosure = (snapshot: FlowSnapshot) =>
   snapshot.context.start === 'disclosure' && isFirstTime(snapshot);
@@ -133,7 +133,8 @@ function stepEnds(snapshot: FlowSnapshot): FlowEvent[] {
     return [
       {
         type: 'xstate.done.actor.questionnaire',
-        output: { finished: true, rewards: firstTime ? FIRST_QUESTIONNAIRE_REWARDS : [] },
+        // What the answers earned plays, after a first questionnaire and after later ones.
+        output: { finished: true, rewards: FIRST_QUESTIONNAIRE_REWARDS },
       },
       { type: 'xstate.done.actor.questionnaire', output: { finished: false, rewards: [] } },
     ];
@@ -239,12 +240,12 @@ const STARTS: FlowStart[] = [
 
 const inputOf = (start: FlowStart): QuestionsFlowInput => ({
   start: start.start,
-  draw: null,
-  flags: () => ({
+  flags: {
     isFirstTimeUser: start.firstTime,
     isFirstQuestionnaire: start.firstTime,
     hasFinishedQuestionnaire: false,
-  }),
+  },
+  drawEntry: null,
 });
 
 const plans = STARTS.map((start) => {
@@ -348,8 +349,7 @@ async function answerFive(app: FlowApp, firstTime: boolean, tellUsMore: boolean)
     await answerCall(app, 'answerQuestion', {});
   }
   expect(app.drawApi.callsOf('payRewards').at(-1)).toEqual({ draw_entry_id: ENTRY.id });
-  // The first questionnaire's rewards show at once, from the payment's answer; later ones
-  // after the next press.
+  // What the answers earned shows at once, from the payment's answer.
   await answerCall(app, 'payRewards', { data: FIRST_QUESTIONNAIRE_REWARDS });
 }
 
@@ -369,11 +369,11 @@ const stepEndGestures: Record<FlowEvent['type'], (step: FlowStep, app: FlowApp) 
       if (startsQuestions) {
         // Before the first questionnaire, the promises come first.
         if (path() === '/what-i-like') await tap('What I Like');
-        if (app.flow()?.context.flags().isFirstQuestionnaire) await tap("Got it, let's go");
+        if (app.flow()?.context.flags.isFirstQuestionnaire) await tap("Got it, let's go");
         return;
       }
       await tap('Skip');
-      if (!app.flow()?.context.flags().isFirstQuestionnaire) return;
+      if (!app.flow()?.context.flags.isFirstQuestionnaire) return;
       // A first-time player's skip is recorded against the entry and earns the wishlist coupon.
       expect(app.drawApi.callsOf('skipQuestionnaire').at(-1)).toEqual({ draw_entry_id: ENTRY.id });
       if (!finished) {
@@ -390,11 +390,7 @@ const stepEndGestures: Record<FlowEvent['type'], (step: FlowStep, app: FlowApp) 
     'xstate.done.actor.questionnaire': async (step, app) => {
       const tellUsMore = app.flow()?.context.start === 'tellUsMore';
       if (outputOf<QuestionnaireOutput>(step).finished) {
-        await answerFive(
-          app,
-          app.flow()?.context.flags().isFirstQuestionnaire ?? false,
-          tellUsMore,
-        );
+        await answerFive(app, app.flow()?.context.flags.isFirstQuestionnaire ?? false, tellUsMore);
         return;
       }
       // The server has no question left for the player.

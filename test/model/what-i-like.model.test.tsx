@@ -85,10 +85,10 @@ const WALKS: Walk[] = [
   },
 ];
 
-const inputOf = (walk: Walk, entry: () => DrawEntry | null = () => ENTRY): WhatILikeInput => ({
+const inputOf = (walk: Walk, entry: DrawEntry | null = ENTRY): WhatILikeInput => ({
   atDisclosure: walk.atDisclosure,
   isFirstQuestionnaire: walk.isFirstQuestionnaire,
-  currentDrawEntry: entry,
+  drawEntry: entry,
 });
 
 // The model's calls never answer: each path's events say how they end.

@@ -21,7 +21,6 @@ import type { TickInput, TimedCallInput } from '../../../machines/draw-cycle/dra
 import {
   announcedDrawIds,
   drawCycleMachine,
-  fixedSessionFlags,
   type DrawCycleEvent,
   type DrawCycleInput,
   type SessionFlags,
@@ -53,7 +52,7 @@ export const MODEL_SESSION: SessionFlags = {
 };
 export const MODEL_INPUT: DrawCycleInput = {
   stored: null,
-  session: fixedSessionFlags(MODEL_SESSION),
+  flags: MODEL_SESSION,
 };
 
 /** The player opens an address; the session passes it on to the draw. */
@@ -82,7 +81,10 @@ export type ReportStep = Exclude<QuestionnaireReport, { type: 'questionnaire.fin
 export type DrawModelEvent =
   | Exclude<
       DrawCycleEvent,
-      { type: 'countdown.ended' } | QuestionnaireReport | { type: 'route.opened' }
+      | { type: 'countdown.ended' }
+      | { type: 'questions.inputChanged' }
+      | QuestionnaireReport
+      | { type: 'route.opened' }
     >
   | ({ type: 'route.opened'; path: string } & WithReports)
   | (ReportStep & WithReports)
@@ -305,6 +307,8 @@ const playerEvents = (snapshot: DrawWalkSnapshot): DrawModelEvent[] => [
   // The button is on /home.
   ...(snapshot.matches({ screen: 'home' }) ? [{ type: 'draw.press' } as const] : []),
   { type: 'window.focused' },
+  // The session tells the draw its flags changed (the player is returning, say).
+  { type: 'session.flagsChanged', flags: MODEL_SESSION },
   { type: 'cable.refetch' },
   { type: 'countdown.tick' },
   opened('/youve-entered'),

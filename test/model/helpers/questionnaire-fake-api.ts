@@ -16,10 +16,14 @@ import {
 } from '../../../contract/questionnaires';
 import type { RewardsResponse } from '../../../contract/rewards';
 import type { QuestionsFlowApi } from '../../../machines/questionnaire/questions-flow.actors';
-import type {
-  DrawLink,
-  QuestionnaireReport,
-} from '../../../machines/questionnaire/questionnaire.types';
+import {
+  createActor,
+  createMachine,
+  type ActorOptions,
+  type AnyActorLogic,
+  type AnyEventObject,
+} from 'xstate';
+import type { QuestionnaireReport } from '../../../machines/questionnaire/questionnaire.types';
 import { ApiFailure } from '../../../src/lib/api';
 import { DeferredApi } from './deferred-api';
 
@@ -140,17 +144,33 @@ export class FakeQuestionsApi extends DeferredApi<QuestionsCallName> implements 
 }
 
 /** The draw as the questions see it: the entry it holds, and what it was told. */
-export class FakeDrawLink implements DrawLink {
+export class FakeDrawLink {
+  /** What the questions told the draw (their progress, for draw-storage). */
   readonly reports: QuestionnaireReport[] = [];
+  /** Everything else the draw's stand-in heard. */
+  readonly others: AnyEventObject[] = [];
 
+  /** The entry the draw holds when the questions start. */
   constructor(public currentDrawEntry: DrawEntry | null = null) {}
 
-  getSnapshot() {
-    return { context: { currentDrawEntry: this.currentDrawEntry } };
+  send(event: AnyEventObject): void {
+    if (event.type.startsWith('questionnaire.')) this.reports.push(event as QuestionnaireReport);
+    else this.others.push(event);
   }
 
-  send(event: QuestionnaireReport): void {
-    this.reports.push(event);
+  /**
+   * A running actor that stands for the parent of the machine under test (the draw, or the
+   * questions flow that passes reports on to it): what the machine sends its parent lands
+   * here. `systemId: 'session'` makes it the session as well, for what a machine tells the
+   * session by its system id.
+   */
+  asParent(options: Pick<ActorOptions<AnyActorLogic>, 'clock' | 'systemId' | 'inspect'> = {}) {
+    const parent = createActor(
+      createMachine({ on: { '*': { actions: ({ event }) => this.send(event) } } }),
+      options,
+    );
+    parent.start();
+    return parent;
   }
 
   /** The report types, in order. */
