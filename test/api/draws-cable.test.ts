@@ -24,7 +24,8 @@ async function subscribedClient(address: string) {
   const frames: Frame[] = [];
   socket.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString()) as Frame));
   socket.on('error', () => undefined);
-  const waitFor = async (match: (frame: Frame) => boolean, timeoutMs = 5_000) => {
+  // A hang guard on a condition, not a budget: seconds when every test lane runs at once.
+  const waitFor = async (match: (frame: Frame) => boolean, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!frames.some(match)) {
       if (Date.now() > deadline) throw new Error(`no such frame in ${JSON.stringify(frames)}`);
@@ -89,7 +90,7 @@ describe.each(databases)('the live channel and the draw on %s', (kind) => {
         );
       });
       await app.services.draws.closeNow();
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 30_000;
       while (received.length === 0 && Date.now() < deadline) await sleep(10);
       expect(received).toEqual([{ refetch: true }]);
       consumer.disconnect();
