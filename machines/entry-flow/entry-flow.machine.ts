@@ -16,6 +16,7 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
   id: 'entryFlow',
   context: ({ input }) => ({
     hasAcceptedTerms: input.hasAcceptedTerms,
+    opensAtDisclaimer: input.opensAtDisclaimer ?? false,
     isDesktop: input.isDesktop,
     storedInviteCode: input.storedInviteCode,
     inviteLinkCode: null,
@@ -27,6 +28,10 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
     isAccountDeletedNoticeShown: input.accountDeleted ?? false,
   }),
   initial: 'awaitingRoute',
+  // Tells the root the screen on display and the invite code the device keeps.
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
+  // Signed out by the player (Logout, the deletion): the disclaimer opens, wherever they were.
+  entry: 'openDisclaimerAfterSignOut',
   // Reached only through `signedIn`, once the login is in the context.
   output: ({ context }) => {
     if (!context.login) throw new Error('The entry flow ended without a login');

@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { SlidesMachine } from '../shared/slides.machine';
 import type { entryFlowMachine } from './entry-flow.machine';
+import type { EntryFlowContext } from './entry-flow.types';
 import type { InviteCodeMachine } from './invite-code.machine';
 import type { PhoneLoginMachine } from './phone-login.machine';
 import type { PhoneRegistrationMachine } from './phone-registration.machine';
@@ -127,9 +128,10 @@ export const selectSubmittedCode = (snapshot: VerificationSnapshot): string =>
  * The history state an entry screen's address carries, so a reload lands on the same step:
  * the phone number on /login, the invite code on /onboarding (spec section 3).
  */
-export function selectNavigationState(
-  snapshot: EntryFlowSnapshot,
-): Record<string, unknown> | undefined {
+export function selectNavigationState(snapshot: {
+  matches(state: 'verification' | 'onboarding'): boolean;
+  context: EntryFlowContext;
+}): Record<string, unknown> | undefined {
   if (snapshot.matches('verification')) return { phoneNumber: snapshot.context.phoneNumber };
   if (snapshot.matches('onboarding')) {
     return {

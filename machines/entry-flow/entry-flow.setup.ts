@@ -1,8 +1,11 @@
 // What the entry flow's chart (entry-flow.machine.ts) is built from: its types, the steps it
 // invokes, and its guards and actions. The chart itself reads on its own.
-import { assertEvent, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { LoginResponse } from '../../contract/api';
+import { STORAGE_KEYS } from '../shared/device';
+import { dismissToastAtRoot, reportToRoot, ROOT_ID } from '../shared/root';
 import { readRoute } from './entry-flow.routes';
+import { selectNavigationState } from './entry-flow.selectors';
 import { ENTRY_STEPS } from './entry-flow.steps';
 import { CODE_SENT_TOAST_KEY } from './verification.machine';
 
@@ -22,7 +25,16 @@ export const entryFlowSetup = setup({
     output: {} as LoginResponse,
     emitted: {} as EntryFlowEmitted,
   },
-  actors: ENTRY_STEPS,
+  actors: {
+    ...ENTRY_STEPS,
+    reportToRoot: reportToRoot({
+      historyState: selectNavigationState,
+      kept: ({ context }: { context: EntryFlowContext }) =>
+        context.storedInviteCode === null
+          ? {}
+          : { [STORAGE_KEYS.inviteCode]: context.storedInviteCode },
+    }),
+  },
   guards: {
     isStartingPageRoute: ({ event }) =>
       event.type === 'route.opened' && readRoute(event).inviteLinkCode !== null,
@@ -50,7 +62,7 @@ export const entryFlowSetup = setup({
     hasLogin: (_, output: { login: LoginResponse | null }) => output.login !== null,
   },
   actions: {
-    dismissCodeSent: emit({ type: 'dismissToast' as const, key: CODE_SENT_TOAST_KEY }),
+    dismissCodeSent: dismissToastAtRoot(CODE_SENT_TOAST_KEY),
     openStartingPage: assign(({ event }) => {
       assertEvent(event, 'route.opened');
       return { inviteLinkCode: readRoute(event).inviteLinkCode };
@@ -80,7 +92,7 @@ export const entryFlowSetup = setup({
     // The session keeps the flag across visits (hasAcceptedTerms in user-storage).
     acceptTerms: enqueueActions(({ enqueue, system }) => {
       enqueue.assign({ hasAcceptedTerms: true });
-      const session = system.get('session') as AnyActorRef | undefined;
+      const session = system.get(ROOT_ID) as AnyActorRef | undefined;
       if (session)
         enqueue.sendTo(session, { type: 'session.termsAccepted' } satisfies TermsAcceptedEvent);
     }),
@@ -92,5 +104,14 @@ export const entryFlowSetup = setup({
     askForCode: assign((_, params: { phoneNumber: string; isCodeOnItsWay: boolean }) => params),
     signIn: assign((_, params: { login: LoginResponse | null }) => ({ login: params.login })),
     forgetAccountDeleted: assign({ isAccountDeletedNoticeShown: false }),
+    openDisclaimerAfterSignOut: enqueueActions(({ context, enqueue }) => {
+      if (!context.opensAtDisclaimer) return;
+      enqueue.raise({
+        type: 'route.opened',
+        path: '/disclaimer',
+        search: '',
+        navigationState: null,
+      });
+    }),
   },
 });

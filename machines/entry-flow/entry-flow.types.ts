@@ -14,12 +14,15 @@ export type EntryFlowInput = {
   storedInviteCode: string | null;
   /** The player has just deleted their account on this device: the disclaimer says so. */
   accountDeleted?: boolean;
+  /** Signed out on this device (Logout, the deletion): the disclaimer shows at once. */
+  opensAtDisclaimer?: boolean;
 };
 
 export type EntryFlowContext = {
   hasAcceptedTerms: boolean;
+  opensAtDisclaimer: boolean;
   isDesktop: boolean;
-  /** The invite code the device keeps (storage key inviteCode; src/app/system-sync.ts). */
+  /** The invite code the device keeps (storage key inviteCode, reported to the root). */
   storedInviteCode: string | null;
   /** `?code=` of the invite link being shown. */
   inviteLinkCode: string | null;

@@ -1,9 +1,10 @@
 // 'Enter Invitation Code' (/invite-code, spec section 3): at most 11 characters, checked by the
 // server. It ends with the code the server accepted; the entry flow (its parent) keeps it on the
 // device and goes on to /onboarding.
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { InviteCode } from '../../contract/api';
-import type { ToastEffect, ToastParams } from '../shared/effects';
+import type { ToastEffect } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
 import { disconnectedEntryFlowActors, toCallFailure, type CallFailure } from './entry-flow.actors';
 
 export type InviteCodeEvent = { type: 'inviteCode.submit'; inviteCode: string };
@@ -22,7 +23,7 @@ export const inviteCodeMachine = setup({
     isNetworkFailure: (_, failure: CallFailure) => failure.status === 0,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     acceptCode: assign((_, params: InviteCodeOutput) => ({ inviteCode: params.inviteCode })),
   },
 }).createMachine({

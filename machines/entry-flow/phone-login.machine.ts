@@ -1,9 +1,10 @@
 // 'Welcome back' (/phone-login, spec section 3): a returning player asks for a texted code. It
 // ends once the code is on its way, with the number; the entry flow (its parent) shows the code
 // boxes, which wait for that code instead of asking again.
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { PhoneNumber } from '../../contract/api';
-import type { ToastEffect, ToastParams } from '../shared/effects';
+import type { ToastEffect } from '../shared/effects';
+import { effectAtRoot, toastAtRoot } from '../shared/root';
 import {
   disconnectedEntryFlowActors,
   toCallFailure,
@@ -37,8 +38,8 @@ export const phoneLoginMachine = setup({
     isNotRegistered: (_, failure: CallFailure) => failure.status === 404,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    showCodeSent: emit((_, params: CodeRequest) => codeSentToast(params)),
+    showToast: toastAtRoot(),
+    showCodeSent: effectAtRoot((params: CodeRequest) => codeSentToast(params)),
     rememberPhoneNumber: assign({
       phoneNumber: ({ event }) => {
         assertEvent(event, 'login.submitPhone');

@@ -1,9 +1,10 @@
 // 'Verify Your Mobile Number' (/onboarding, spec section 3): registers the phone number with
 // the invite code. It ends with the number, registered now or before (a player signs in with a
 // texted code all the same); the entry flow (its parent) goes on to the code.
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { PhoneNumber } from '../../contract/api';
-import type { ToastEffect, ToastParams } from '../shared/effects';
+import type { ToastEffect } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
 import { disconnectedEntryFlowActors, toCallFailure, type CallFailure } from './entry-flow.actors';
 
 export type PhoneRegistrationInput = { inviteCode: string };
@@ -24,7 +25,7 @@ export const phoneRegistrationMachine = setup({
     isAlreadyRegistered: (_, failure: CallFailure) => failure.status === 409,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     rememberPhoneNumber: assign({
       phoneNumber: ({ event }) => {
         assertEvent(event, 'phone.submit');

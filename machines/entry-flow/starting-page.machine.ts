@@ -3,8 +3,9 @@
 // checked and the click counted at once, while the visitor reads. The page ends with where the
 // visitor goes next: on to /onboarding with the code (Skip leaves out the disclaimer), or to
 // /invite-code when the server refuses the link's code.
-import { assign, emit, enqueueActions, log, setup, type AnyActorRef } from 'xstate';
-import type { ToastEffect, ToastParams } from '../shared/effects';
+import { assign, enqueueActions, log, setup, type AnyActorRef } from 'xstate';
+import type { ToastEffect } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
 import { slidesMachine, type SlidesInput } from '../shared/slides.machine';
 import { disconnectedEntryFlowActors, toCallFailure, type CallFailure } from './entry-flow.actors';
 
@@ -71,7 +72,7 @@ export const startingPageMachine = setup({
     isTicketImageLoading: ({ context }) => !context.isTicketImageLoaded,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     // The entry flow keeps the code (and the device with it), so a reload keeps it.
     confirmInviteLink: enqueueActions(({ context, enqueue }) => {
       if (!context.flow) return;

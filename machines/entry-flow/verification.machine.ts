@@ -2,9 +2,10 @@
 // on arrival unless it is already on its way; 'Resend code' voids the code sent before,
 // 'Change number' goes back to the number. It ends with the player's login (the entry flow's
 // output, which signs the player in), or with the wish to change the number.
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { OneTimeCode, type LoginResponse } from '../../contract/api';
-import type { DismissToastEffect, ToastEffect, ToastParams } from '../shared/effects';
+import type { DismissToastEffect, ToastEffect } from '../shared/effects';
+import { effectAtRoot, toastAtRoot } from '../shared/root';
 import {
   disconnectedEntryFlowActors,
   toCallFailure,
@@ -67,12 +68,12 @@ export const verificationMachine = setup({
     isUnauthorized: (_, failure: CallFailure) => failure.status === 401,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    dismissToast: emit((_, params: { key: string }) => ({
-      type: 'dismissToast' as const,
+    showToast: toastAtRoot(),
+    dismissToast: effectAtRoot((params: { key: string }) => ({
+      type: 'dismissToast',
       key: params.key,
     })),
-    showCodeSent: emit((_, params: CodeRequest) => codeSentToast(params)),
+    showCodeSent: effectAtRoot((params: CodeRequest) => codeSentToast(params)),
     rememberCode: assign({
       code: ({ event }) => {
         assertEvent(event, 'code.complete');

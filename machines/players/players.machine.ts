@@ -2,7 +2,7 @@
 // through the device share sheet as a link to the starting page. It runs as a child of the
 // session while a player is signed in; its screen (/players) names its route, and it loads the
 // codes when the player opens it (`route.opened`), not before.
-import { assign, emit, fromPromise, not, setup, spawnChild } from 'xstate';
+import { assign, fromPromise, not, setup, spawnChild } from 'xstate';
 import {
   INVITES_PER_PLAYER,
   type ClickEventName,
@@ -11,6 +11,8 @@ import {
   type InviteListResponse,
 } from '../../contract/api';
 import type { AppEffect } from '../shared/effects';
+import { PATHS } from '../shared/paths';
+import { effectAtRoot, reportToRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 
 export const TOAST_SHARE_UNSUPPORTED = 'Unsupported browser.';
@@ -40,7 +42,7 @@ export type PlayersEvent =
   | { type: 'route.opened'; path: string };
 
 /** The players screen's route. */
-export const PLAYERS_PATH = '/players';
+export const PLAYERS_PATH = PATHS.players;
 
 export type PlayersInput = { canShare: boolean; origin: string };
 
@@ -87,7 +89,7 @@ export const playersMachine = setup({
     input: {} as PlayersInput,
     emitted: {} as AppEffect,
   },
-  actors: disconnectedPlayersActors,
+  actors: { ...disconnectedPlayersActors, reportToRoot: reportToRoot() },
   guards: {
     isShareUnsupported: ({ context }) => !context.canShare,
     hasInvitesLeft: ({ context }) => context.invites.length < INVITES_PER_PLAYER,
@@ -102,9 +104,21 @@ export const playersMachine = setup({
       sharingCode: context.invites.find((i) => !i.attributes.claimed)?.attributes.code ?? null,
     })),
     forgetCode: assign({ sharingCode: null }),
-    toastUnsupported: emit({ type: 'toast', message: TOAST_SHARE_UNSUPPORTED, variant: 'error' }),
-    toastSent: emit({ type: 'toast', message: TOAST_INVITE_SENT, variant: 'success' }),
-    toastFailed: emit({ type: 'toast', message: TOAST_INVITE_FAILED, variant: 'error' }),
+    toastUnsupported: effectAtRoot(() => ({
+      type: 'toast',
+      message: TOAST_SHARE_UNSUPPORTED,
+      variant: 'error',
+    })),
+    toastSent: effectAtRoot(() => ({
+      type: 'toast',
+      message: TOAST_INVITE_SENT,
+      variant: 'success',
+    })),
+    toastFailed: effectAtRoot(() => ({
+      type: 'toast',
+      message: TOAST_INVITE_FAILED,
+      variant: 'error',
+    })),
     logViewed: spawnChild('logClick', {
       input: ({ context }) => ({
         event: 'players_viewed' as const,
@@ -127,6 +141,7 @@ export const playersMachine = setup({
     sharingCode: null,
   }),
   initial: 'away',
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   states: {
     away: {
       description: 'Another screen is on display: nothing is loaded.',

@@ -3,16 +3,18 @@
 // Signed out it invokes the entry flow; the entry flow's output (the login) signs the player in.
 // Signed in it runs the signed-in flows (the draw, the players screen), loaded when a player
 // first signs in so that a newcomer's first screen does not carry them. The app starts this root
-// with the systemId `session`, so children reach it through the system (`system.get('session')`),
-// never through the views. The children run by id, without systemIds of their own: a path walk
-// (xstate/graph) enters the same state many times in one system, and a systemId may be
-// registered only once.
+// with the systemId `session`: the children tell it what the app shell has to know through the
+// system (machines/shared/root.ts): the root alone emits effects, its snapshot carries the screen
+// on display and what the device keeps, and the shell listens to it alone. The children run by
+// id, without systemIds of their own: a path walk (xstate/graph) computes transitions without
+// starting or stopping actors, so it registers the same state's children again and again in
+// one system (checked with xstate 5.33: a running actor that stops unregisters its systemId,
+// the walk's never stop), and a systemId may be registered only once.
 import { sendTo } from 'xstate';
-import { readItem, STORAGE_KEYS } from '../shared/device';
-import { browserStorage } from './session.persistence';
+import { STORAGE_KEYS } from '../shared/device';
 
 export * from './session.types';
-import { initialContext, isAccountDeletion, SYSTEM_IDS } from './session.types';
+import { initialContext, isAccountDeletion, isSignOut, SYSTEM_IDS } from './session.types';
 
 import { sessionSetup } from './session.setup';
 
@@ -20,6 +22,11 @@ export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   type: 'parallel',
   context: ({ input }) => initialContext(input),
+  on: {
+    'root.effect': { actions: 'emitEffect' },
+    'root.screen': { actions: { type: 'placeScreen', params: ({ event }) => event } },
+    'root.keep': { actions: { type: 'keepOnDevice', params: ({ event }) => event } },
+  },
   states: {
     auth: {
       initial: 'resolving',
@@ -33,11 +40,14 @@ export const sessionMachine = sessionSetup.createMachine({
             src: 'entryFlow',
             // Signed out by the deletion itself (not a reload, not a Logout): the disclaimer
             // says the account went, once; the flag lives in no storage, so a reload forgets it.
+            // Signed out on this device by the player (Logout, the deletion): the disclaimer
+            // shows at once, wherever the player was.
             input: ({ context, event }) => ({
               hasAcceptedTerms: context.hasAcceptedTerms,
               isDesktop: context.isDesktop,
-              storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
+              storedInviteCode: context.kept[STORAGE_KEYS.inviteCode] ?? null,
               accountDeleted: isAccountDeletion(event),
+              opensAtDisclaimer: isSignOut(event),
             }),
             // The entry flow ends with the player's login: signed in.
             onDone: {
@@ -45,7 +55,6 @@ export const sessionMachine = sessionSetup.createMachine({
               actions: [
                 { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
                 { type: 'recordSignIn', params: ({ event }) => ({ login: event.output }) },
-                'navigateHome',
               ],
             },
           },
@@ -114,11 +123,11 @@ export const sessionMachine = sessionSetup.createMachine({
                 src: 'logout',
                 onDone: {
                   target: '#session.auth.signedOut',
-                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                  actions: ['forgetEverything', 'resetSession'],
                 },
                 onError: {
                   target: '#session.auth.signedOut',
-                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                  actions: ['forgetEverything', 'resetSession'],
                 },
               },
             },
@@ -131,7 +140,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 input: ({ context }) => ({ userId: context.user?.id ?? '' }),
                 onDone: {
                   target: '#session.auth.signedOut',
-                  actions: ['forgetEverything', 'resetSession', 'navigateAfterSignOut'],
+                  actions: ['forgetEverything', 'resetSession'],
                 },
                 onError: [
                   // Asked from the drawer, which waits to ask again.

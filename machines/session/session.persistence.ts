@@ -5,12 +5,10 @@ import * as z from 'zod/mini';
 import { User } from '../../contract/api';
 import {
   definePersisted,
-  keepOnDevice,
   readItem,
   STORAGE_KEYS,
-  writeItem,
   type DeviceStorage,
-  type Watchable,
+  type StorageKey,
 } from '../shared/device';
 
 export { browserStorage, clearDevice, type DeviceStorage } from '../shared/device';
@@ -61,28 +59,31 @@ export function parsePersistedSession(raw: string | null): PersistedSession {
 
 export const serializePersistedSession = sessionStorageEntry.serialize;
 
+/** The entries the machines start with besides `user-storage` (the session's `kept`). */
+const KEPT_KEYS = [
+  STORAGE_KEYS.jwt,
+  STORAGE_KEYS.drawStorage,
+  STORAGE_KEYS.inviteCode,
+  STORAGE_KEYS.walletInstruction,
+] as const;
+
+/**
+ * Everything the device keeps for the machines, read once when the app starts (the session's
+ * input): from then on the session holds it, and the app's one writer writes it back.
+ */
 export function readStoredSession(storage: DeviceStorage | null): {
   stored: string | null;
   hasToken: boolean;
+  device: Partial<Record<StorageKey, string | null>>;
 } {
+  const device: Partial<Record<StorageKey, string | null>> = {};
+  for (const key of KEPT_KEYS) {
+    const value = readItem(storage, key);
+    if (value !== null) device[key] = value;
+  }
   return {
     stored: readItem(storage, STORAGE_KEYS.userStorage),
-    hasToken: Boolean(readItem(storage, STORAGE_KEYS.jwt)),
+    hasToken: Boolean(device[STORAGE_KEYS.jwt]),
+    device,
   };
-}
-
-export function writeToken(storage: DeviceStorage | null, token: string): void {
-  writeItem(storage, STORAGE_KEYS.jwt, token);
-}
-
-export function removeToken(storage: DeviceStorage | null): void {
-  writeItem(storage, STORAGE_KEYS.jwt, null);
-}
-
-/** Keeps `user-storage` in step with a running session. Returns the unsubscribe function. */
-export function persistSession(
-  actor: Watchable<{ context: PersistedSession }>,
-  storage: DeviceStorage | null,
-): () => void {
-  return keepOnDevice(actor, sessionStorageEntry, (snapshot) => snapshot.context, storage);
 }

@@ -1,6 +1,7 @@
 // What views read from the session. Each returns a small value, so a view re-renders only
 // when what it shows changes.
 import type { SnapshotFrom } from 'xstate';
+import { screenOnDisplay } from '../shared/root';
 import type { SessionMachine } from './session.machine';
 
 type SessionSnapshot = SnapshotFrom<SessionMachine>;
@@ -44,3 +45,8 @@ export const selectIsDeletingAccount = (s: SessionSnapshot) =>
 export function formatPrize(amount: number): string {
   return `$${String(Math.trunc(amount)).replace(/\B(?=(\d{3})+$)/g, ',')}`;
 }
+
+/** The screen on display, as the machines reported it to the root (machines/shared/root.ts). */
+export const selectScreen = (s: SessionSnapshot) => screenOnDisplay(s.context.screens);
+/** The route of the screen on display; null while none is shown. */
+export const selectRoute = (s: SessionSnapshot) => selectScreen(s)?.route ?? null;

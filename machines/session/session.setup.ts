@@ -3,23 +3,16 @@
 import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
-import { readStoredDraw } from '../draw-cycle/draw-cycle.persistence';
 import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
-import { readItem, STORAGE_KEYS } from '../shared/device';
-import type { AppEffect } from '../shared/effects';
+import { STORAGE_KEYS } from '../shared/device';
+import type { AppEffect, ClearDeviceEffect } from '../shared/effects';
+import { placeScreen, type RootKeepEvent, type RootScreenEvent } from '../shared/root';
 import { disconnectedSessionActors, type AppConfig } from './session.actors';
-import {
-  browserStorage,
-  clearDevice,
-  INITIAL_PERSISTED_SESSION,
-  removeToken,
-  writeToken,
-} from './session.persistence';
+import { INITIAL_PERSISTED_SESSION } from './session.persistence';
 
 import {
-  AFTER_SIGN_OUT_PATH,
   CONFIG_RETRIES,
   CONFIG_RETRY_BASE_MS,
   CONFIG_RETRY_MAX_MS,
@@ -28,7 +21,6 @@ import {
   type SessionContext,
   type SessionEvent,
   type SessionInput,
-  SIGNED_IN_PATH,
   type SignedInFlows,
   SYSTEM_IDS,
   TOAST_APP_UNAVAILABLE,
@@ -41,7 +33,7 @@ export const sessionSetup = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    emitted: {} as AppEffect,
+    emitted: {} as AppEffect | ClearDeviceEffect,
   },
   actors: {
     ...disconnectedSessionActors,
@@ -72,7 +64,7 @@ export const sessionSetup = setup({
         id: SYSTEM_IDS.drawCycle,
         input: {
           clock: context.clock,
-          stored: readStoredDraw(browserStorage()),
+          stored: context.kept[STORAGE_KEYS.drawStorage] ?? null,
           session: self,
         } satisfies DrawCycleInput,
       });
@@ -86,7 +78,7 @@ export const sessionSetup = setup({
           // A flag the device kept from an earlier visit counts too (walletInstruction).
           hasSeenInstructions:
             context.hasSeenInstructions.wallet ||
-            readItem(browserStorage(), STORAGE_KEYS.walletInstruction) === 'true',
+            context.kept[STORAGE_KEYS.walletInstruction] === 'true',
         } satisfies WalletInput,
       });
       start(flows.winnings, { id: SYSTEM_IDS.winnings });
@@ -102,7 +94,10 @@ export const sessionSetup = setup({
       message: TOAST_APP_UNAVAILABLE,
       variant: 'error',
     }),
-    storeToken: (_, params: { token: string }) => writeToken(browserStorage(), params.token),
+    // The device keeps the token (jwt), written by the app's writer like the rest.
+    storeToken: assign(({ context }, params: { token: string }) => ({
+      kept: { ...context.kept, [STORAGE_KEYS.jwt]: params.token },
+    })),
     recordSignIn: assign((_, params: { login: LoginResponse }) => {
       const returning = params.login.questionnaires_count > 0;
       return {
@@ -112,15 +107,19 @@ export const sessionSetup = setup({
         ...(returning ? { isFirstTimeUser: false, isFirstQuestionnaire: false } : {}),
       };
     }),
-    forgetToken: () => removeToken(browserStorage()),
+    forgetToken: assign(({ context }) => ({ kept: { ...context.kept, [STORAGE_KEYS.jwt]: null } })),
     markSignedOut: assign({ isAuthenticated: false }),
     toastUnauthorized: emit({ type: 'toast', message: TOAST_UNAUTHORIZED, variant: 'error' }),
     startLoading: assign({ loading: true }),
     stopLoading: assign({ loading: false }),
-    forgetEverything: () => clearDevice(browserStorage()),
-    resetSession: assign({ ...INITIAL_PERSISTED_SESSION, loading: false, canSeeTabs: true }),
-    navigateAfterSignOut: emit({ type: 'navigate', to: AFTER_SIGN_OUT_PATH, replace: true }),
-    navigateHome: emit({ type: 'navigate', to: SIGNED_IN_PATH }),
+    // Everything the device kept goes, the entries no machine reports included.
+    forgetEverything: emit({ type: 'device.clear' } satisfies ClearDeviceEffect),
+    resetSession: assign({
+      ...INITIAL_PERSISTED_SESSION,
+      loading: false,
+      canSeeTabs: true,
+      kept: {},
+    }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
     // The drawer that asked for the deletion waits on its answer.
     tellWinningsDeletionFailed: sendTo(SYSTEM_IDS.winnings, { type: 'account.deletionFailed' }),
@@ -135,8 +134,20 @@ export const sessionSetup = setup({
       hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
     })),
     markReturning: assign({ isFirstTimeUser: false, isFirstQuestionnaire: false }),
+
     allowTabs: assign((_, params: { allowed: boolean }) => ({ canSeeTabs: params.allowed })),
     storeAppConfig: assign((_, params: { config: AppConfig }) => ({ appConfig: params.config })),
     countConfigFailure: assign(({ context }) => ({ configFailures: context.configFailures + 1 })),
+    // What the other machines tell the root (machines/shared/root.ts).
+    emitEffect: emit(({ event }) => {
+      if (event.type !== 'root.effect') throw new Error(`Not an effect: ${event.type}`);
+      return event.effect;
+    }),
+    placeScreen: assign(({ context }, report: RootScreenEvent) => ({
+      screens: placeScreen(context.screens, report),
+    })),
+    keepOnDevice: assign(({ context }, report: RootKeepEvent) => ({
+      kept: { ...context.kept, [report.key]: report.value },
+    })),
   },
 });

@@ -1,6 +1,8 @@
 // What the session (machines/session/session.machine.ts) holds and hears: its context, events,
 // input, the ids it runs its children under, and the texts and limits its chart names.
 import { browserClock, type Clock } from '../shared/clock';
+import type { StorageKey } from '../shared/device';
+import { ROOT_ID, type ReportedScreens, type RootReport } from '../shared/root';
 import type { DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
 import type { PlayersMachine } from '../players/players.machine';
 import type { WalletMachine } from '../wallet/wallet.machine';
@@ -25,7 +27,18 @@ export type SessionContext = PersistedSession & {
   origin: string;
   /** The signed-in flows are loaded and running (the session passes addresses on to them). */
   areFlowsRunning: boolean;
+  /**
+   * What the device keeps besides `user-storage`, as the app read it when it started and as the
+   * machines have reported it since (root.ts): the token, the draw, the invite code, the
+   * wallet's flag. The children start with it; the app's one writer writes it.
+   */
+  kept: DeviceEntries;
+  /** The screens the machines report, the one on display last (root.ts). */
+  screens: ReportedScreens;
 };
+
+/** Entries of the device's storage by key, serialized; null: none. */
+export type DeviceEntries = Partial<Record<StorageKey, string | null>>;
 
 /** The machines that run while a player is signed in, loaded with the signed-in app. */
 export type SignedInFlows = {
@@ -48,14 +61,26 @@ export type SessionEvent =
   | { type: 'session.tabsAllowed'; allowed: boolean }
   /** A first questionnaire was answered to its end or skipped: the player is returning. */
   | { type: 'session.questionnaireFinished' }
-  /** The player opened an address while signed in (the route sync of the signed-in app). */
-  | { type: 'route.opened'; path: string };
+  /** The player opened an address (a link, Back, a reload): the running flows hear of it. */
+  | RouteOpenedEvent
+  /** What the machines of the system tell their root (machines/shared/root.ts). */
+  | RootReport;
+
+/** An address the player opened, with its query string and history state (the entry flow's). */
+export type RouteOpenedEvent = {
+  type: 'route.opened';
+  path: string;
+  search?: string;
+  navigationState?: unknown;
+};
 
 export type SessionInput = {
   /** The raw `user-storage` entry, as the device holds it (may be damaged or missing). */
   stored: string | null;
   /** Whether a bearer token (`jwt`) is on the device. */
   hasToken: boolean;
+  /** The rest of what the device keeps, read with `stored` when the app starts (`kept`). */
+  device?: DeviceEntries;
   /** On a desktop the disclaimer needs no ticked box (spec section 5). */
   isDesktop?: boolean;
   /** The browser's clock unless given; give the same one to `createActor` for the delays. */
@@ -64,9 +89,9 @@ export type SessionInput = {
   origin?: string;
 };
 
-/** The root's systemId, and the ids the root invokes its children with (`snapshot.children`). */
+/** The root's systemId, and the ids the root runs its children with (`snapshot.children`). */
 export const SYSTEM_IDS = {
-  session: 'session',
+  session: ROOT_ID,
   entryFlow: 'entryFlow',
   drawCycle: 'drawCycle',
   players: 'players',
@@ -85,13 +110,16 @@ export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
 export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
 export const TOAST_DELETE_FAILED = 'Could not delete user account';
 export const TOAST_APP_UNAVAILABLE = 'The app could not be loaded. Please reload the page.';
-export const AFTER_SIGN_OUT_PATH = '/disclaimer';
-/** Where a player lands once signed in. */
-export const SIGNED_IN_PATH = '/home';
 
 /** The event that signs a player out because their account is gone (the deletion's answer). */
 export const isAccountDeletion = (event: { type: string }): boolean =>
   event.type === 'xstate.done.actor.deleteAccount';
+
+/** The events that sign a player out on this device: Logout (whatever the server said), the deletion. */
+export const isSignOut = (event: { type: string }): boolean =>
+  isAccountDeletion(event) ||
+  event.type === 'xstate.done.actor.logout' ||
+  event.type === 'xstate.error.actor.logout';
 
 export function initialContext(input: SessionInput): SessionContext {
   const persisted = parsePersistedSession(input.stored);
@@ -108,5 +136,7 @@ export function initialContext(input: SessionInput): SessionContext {
     canShare: input.canShare ?? false,
     origin: input.origin ?? '',
     areFlowsRunning: false,
+    kept: input.device ?? {},
+    screens: [],
   };
 }

@@ -26,5 +26,8 @@ export type DismissToastEffect = { type: 'dismissToast'; key: string };
 
 export type AppEffect = NavigateEffect | ToastEffect | DismissToastEffect;
 
+/** The root's alone: the device forgets everything it kept (Logout, account deletion). */
+export type ClearDeviceEffect = { type: 'device.clear' };
+
 /** What a chart's `showToast` action takes as params. */
 export type ToastParams = Omit<ToastEffect, 'type'>;

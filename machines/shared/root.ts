@@ -43,12 +43,14 @@ function rootAbove(self: AnyActorRef, system: { get(id: string): AnyActorRef | u
   return root && root !== self ? root : undefined;
 }
 
-type ActionOf<TParams> = <
+/** An action of a chart's `setup({ actions })` taking `TParams`, typed where it is used. */
+type RootAction<
   TContext extends MachineContext,
   TExpressionEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined,
   TEvent extends EventObject,
   TEmitted extends EventObject,
->() => ActionFunction<
+> = ActionFunction<
   TContext,
   TExpressionEvent,
   TEvent,
@@ -64,16 +66,22 @@ type ActionOf<TParams> = <
  * An action that has the root emit the effect `effectOf(params)` (the actor emits it itself
  * when it is the root, or runs alone). Called in a chart's `setup({ actions })`, like `emit`.
  */
-export function effectAtRoot<TParams extends ParameterizedObject['params'] | undefined>(
+export function effectAtRoot<
+  TContext extends MachineContext,
+  TExpressionEvent extends EventObject,
+  TParams extends ParameterizedObject['params'] | undefined,
+  TEvent extends EventObject,
+  TEmitted extends EventObject,
+>(
   effectOf: (params: TParams) => ToastEffect | DismissToastEffect,
-): ReturnType<ActionOf<TParams>> {
+): RootAction<TContext, TExpressionEvent, TParams, TEvent, TEmitted> {
   const action = enqueueActions(({ enqueue, self, system }, params: TParams) => {
     const effect = effectOf(params);
     const root = rootAbove(self, system as { get(id: string): AnyActorRef | undefined });
     if (root) enqueue.sendTo(root, { type: 'root.effect', effect } satisfies RootEffectEvent);
     else (enqueue.emit as (emitted: EventObject) => void)(effect);
   });
-  return action as unknown as ReturnType<ActionOf<TParams>>;
+  return action as unknown as RootAction<TContext, TExpressionEvent, TParams, TEvent, TEmitted>;
 }
 
 /** A chart's `showToast` action (`{ type: 'showToast', params: { message, variant, ... } }`). */
@@ -82,18 +90,8 @@ export function toastAtRoot<
   TExpressionEvent extends EventObject,
   TEvent extends EventObject,
   TEmitted extends EventObject,
->(): ActionFunction<
-  TContext,
-  TExpressionEvent,
-  TEvent,
-  ToastParams,
-  never,
-  never,
-  never,
-  never,
-  TEmitted
-> {
-  return effectAtRoot((params: ToastParams) => ({ type: 'toast', ...params })) as never;
+>(): RootAction<TContext, TExpressionEvent, ToastParams, TEvent, TEmitted> {
+  return effectAtRoot((params: ToastParams) => ({ type: 'toast', ...params }));
 }
 
 /** A chart's action that dismisses the toast with `key`. */
@@ -102,20 +100,8 @@ export function dismissToastAtRoot<
   TExpressionEvent extends EventObject,
   TEvent extends EventObject,
   TEmitted extends EventObject,
->(
-  key: string,
-): ActionFunction<
-  TContext,
-  TExpressionEvent,
-  TEvent,
-  undefined,
-  never,
-  never,
-  never,
-  never,
-  TEmitted
-> {
-  return effectAtRoot(() => ({ type: 'dismissToast', key })) as never;
+>(key: string): RootAction<TContext, TExpressionEvent, undefined, TEvent, TEmitted> {
+  return effectAtRoot(() => ({ type: 'dismissToast', key }));
 }
 
 /** What `reportToRoot` reads from its machine besides the routes its states name. */

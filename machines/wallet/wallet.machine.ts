@@ -5,8 +5,11 @@
 // address the player opens; each screen state names its route (`meta.route`,
 // machines/shared/routes.ts), and the app follows it. The machine asks the app to toast, and
 // tells the session once the instructions were seen (the device keeps the flag too).
-import { and, assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
-import type { ToastEffect, ToastVariant } from '../shared/effects';
+import { and, assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { STORAGE_KEYS } from '../shared/device';
+import type { ToastEffect } from '../shared/effects';
+import { PATHS } from '../shared/paths';
+import { effectAtRoot, reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { slidesMachine, type SlidesInput } from '../shared/slides.machine';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
@@ -26,7 +29,7 @@ export const WALLET_SLIDES_INPUT = {
   finishFromAnySlide: true,
 } as const satisfies SlidesInput;
 
-export const WALLET_PATHS = { instructions: '/wallet', tickets: '/wallet-token' } as const;
+export const WALLET_PATHS = { instructions: PATHS.wallet, tickets: PATHS.walletTokens } as const;
 export type WalletPath = (typeof WALLET_PATHS)[keyof typeof WALLET_PATHS];
 
 export const TOAST_LOAD_FAILED = 'Your wallet could not be loaded. Please try again.';
@@ -63,8 +66,6 @@ export type WalletEvent =
 
 export type WalletEmitted = ToastEffect;
 
-type ToastParams = { message: string; variant: ToastVariant };
-
 export const walletMachine = setup({
   types: {
     context: {} as WalletContext,
@@ -72,7 +73,15 @@ export const walletMachine = setup({
     input: {} as WalletInput,
     emitted: {} as WalletEmitted,
   },
-  actors: { ...disconnectedWalletActors, slides: slidesMachine },
+  actors: {
+    ...disconnectedWalletActors,
+    slides: slidesMachine,
+    // The screen on display, and the flag the device keeps once the instructions were seen.
+    reportToRoot: reportToRoot({
+      kept: ({ context }: { context: WalletContext }) =>
+        context.hasSeenInstructions ? { [STORAGE_KEYS.walletInstruction]: 'true' } : {},
+    }),
+  },
   guards: {
     isInstructionsRoute: ({ event }) =>
       event.type === 'route.opened' && event.path === WALLET_PATHS.instructions,
@@ -87,11 +96,11 @@ export const walletMachine = setup({
     isRejectedCount: (_, failure: CallFailure) => failure.status === 422 && failure.detail !== null,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     // The session keeps the flag across visits (hasSeenInstructions.wallet in user-storage).
     finishInstructions: enqueueActions(({ enqueue, system }) => {
       enqueue.assign({ hasSeenInstructions: true });
-      const session = system.get('session') as AnyActorRef | undefined;
+      const session = system.get(ROOT_ID) as AnyActorRef | undefined;
       if (session)
         enqueue.sendTo(session, { type: 'session.instructionsSeen', instructions: 'wallet' });
     }),
@@ -109,10 +118,10 @@ export const walletMachine = setup({
     addTicket: assign({ count: ({ context }) => context.count + 1 }),
     removeTicket: assign({ count: ({ context }) => context.count - 1 }),
     chooseAllTickets: assign({ count: ({ context }) => context.tickets }),
-    showEntered: emit((_, params: TicketsEntered) => ({
-      type: 'toast' as const,
+    showEntered: effectAtRoot((params: TicketsEntered) => ({
+      type: 'toast',
       message: ticketsEnteredMessage(params.entered),
-      variant: 'success' as const,
+      variant: 'success',
     })),
   },
 }).createMachine({
@@ -125,6 +134,7 @@ export const walletMachine = setup({
     count: 1,
   }),
   initial: 'awaitingRoute',
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   on: {
     // Opening a wallet page (a link, Back, the tab bar) shows it fresh. /wallet once the
     // instructions were seen shows the tickets (the app replaces the address it opened).

@@ -13,6 +13,7 @@ import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
+import { writeRootToDevice } from '../../machines/session/session.device';
 import { keepSystemOnDevice, useSystemEffects } from './system-sync';
 import { useChildActor } from './system';
 import './global.css';
@@ -46,6 +47,7 @@ export type AppProps = {
 function useSystemInTheBrowser() {
   const session = SessionContext.useActorRef();
   useSystemEffects(session);
+  useLayoutEffect(() => writeRootToDevice(session, browserStorage()), [session]);
   useLayoutEffect(() => keepSystemOnDevice(session, browserStorage()), [session]);
   useEffect(() => {
     setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
@@ -90,7 +92,7 @@ export function App({
   inspect,
 }: AppProps) {
   const showsToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted, toastsWanted);
-  // Read once: the system keeps its own state from then on.
+  // Read once, the device's storage with the rest: the system keeps its own state from then on.
   const [logic] = useState(() =>
     entryFlowLogic || loadFlows
       ? sessionLogic.provide({

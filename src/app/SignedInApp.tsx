@@ -2,7 +2,7 @@
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
 import { HomePage } from '../features/home/HomePage';
 import { TabBar } from '../features/tabs/TabBar';
@@ -10,7 +10,8 @@ import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
 // The rewards are timed from the moment their screen opens: their view comes with the signed-in
 // app, so no reward loses its time to a chunk still loading.
 import { RewardsPage } from '../features/rewards/RewardsPage';
-import { LoadingScreen, Privacy, Rules, SIGNED_IN_HOME, Terms } from './routes';
+import { LoadingScreen, Privacy, Rules, Terms } from './routes';
+import { PATHS } from '../../machines/shared/paths';
 import { useChildActor } from './system';
 import { SessionContext } from './session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
@@ -98,17 +99,44 @@ export function SignedInRoutes() {
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />
         <Route>
-          <Redirect to={SIGNED_IN_HOME} replace />
+          <Redirect to={PATHS.home} replace />
         </Route>
       </Switch>
     </Suspense>
   );
 }
 
+/** The signed-in addresses (spec section 2, and the wallet's two); /home takes sub-paths. */
+const SIGNED_IN_PATHS: readonly string[] = [
+  PATHS.home,
+  PATHS.youveEntered,
+  PATHS.rewards,
+  PATHS.whatILike,
+  PATHS.disclosure,
+  PATHS.questionnaire,
+  PATHS.winnings,
+  PATHS.grandPrize,
+  PATHS.contactUs,
+  PATHS.players,
+  PATHS.playersTutorial,
+  PATHS.wallet,
+  PATHS.walletTokens,
+  PATHS.privacyPolicy,
+  PATHS.terms,
+  PATHS.rules,
+];
+
+/** While the signed-in flows load: busy at a signed-in address; any other goes to /home. */
+function LoadingFlows() {
+  const [location] = useLocation();
+  const known = SIGNED_IN_PATHS.includes(location) || location.startsWith(`${PATHS.home}/`);
+  return known ? <LoadingScreen /> : <Redirect to={PATHS.home} replace />;
+}
+
 /** The draw runs while a player is signed in: the session invokes it (the timer is fetched only then). */
 export default function SignedInApp() {
   const drawCycle = useChildActor('drawCycle');
-  if (!drawCycle) return <LoadingScreen />;
+  if (!drawCycle) return <LoadingFlows />;
   return (
     <div className="signed-in">
       <SignedInRouteSync />

@@ -8,6 +8,7 @@ import { LandingPage } from '../features/entry/LandingPage';
 import { InstallPage } from '../features/install/InstallPage';
 import { LoginPage } from '../features/entry/LoginPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
+import { PATHS } from '../../machines/shared/paths';
 import { SessionContext } from './session-context';
 
 // The first screen (the disclaimer, the starting page, /login) loads at once; the rest loads
@@ -36,9 +37,6 @@ const RulesPage = lazy(() =>
 export function LoadingScreen() {
   return <main className="screen" aria-busy="true" aria-label="Loading" />;
 }
-
-export const SIGNED_OUT_HOME = '/';
-export const SIGNED_IN_HOME = '/home';
 
 function useOperator() {
   const operatorName = SessionContext.useSelector(selectOperatorName);
@@ -98,7 +96,7 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />
         <Route>
-          <Redirect to={SIGNED_OUT_HOME} replace />
+          <Redirect to={PATHS.start} replace />
         </Route>
       </Switch>
     </Suspense>

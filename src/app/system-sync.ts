@@ -5,18 +5,8 @@ import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { AnyActorRef, Subscription } from 'xstate';
 import { keepDrawOnDevice } from '../../machines/draw-cycle/draw-cycle.persistence';
-import type { EntryFlowContext } from '../../machines/entry-flow/entry-flow.machine';
-import {
-  sessionStorageEntry,
-  type PersistedSession,
-} from '../../machines/session/session.persistence';
 import { SYSTEM_IDS } from '../../machines/session/session.machine';
-import {
-  keepOnDevice,
-  STORAGE_KEYS,
-  writeItem,
-  type DeviceStorage,
-} from '../../machines/shared/device';
+import type { DeviceStorage } from '../../machines/shared/device';
 import type { AppEffect } from '../../machines/shared/effects';
 import { carryOutEffect, type Navigate } from '../lib/effects';
 
@@ -106,38 +96,9 @@ export function carryOutEffects(root: AnyActorRef, navigate: () => Navigate): De
 
 type Writer = (actor: AnyActorRef, storage: DeviceStorage | null) => Detach;
 
-/** What each actor of the system keeps on the device, by the id it runs under. */
+/** What the draw keeps on the device (the session and the other flows go through the root). */
 export const DEVICE_WRITERS: Record<string, Writer> = {
-  [SYSTEM_IDS.session]: (actor, storage) =>
-    keepOnDevice(
-      actor,
-      sessionStorageEntry,
-      (s: { context: PersistedSession }) => s.context,
-      storage,
-    ),
   [SYSTEM_IDS.drawCycle]: (actor, storage) => keepDrawOnDevice(actor, storage),
-  // The wallet's instructions, once seen, are not shown again (storage key walletInstruction).
-  [SYSTEM_IDS.wallet]: (actor, storage) => {
-    const subscription = actor.subscribe(
-      (snapshot: { context: { hasSeenInstructions: boolean } }) => {
-        if (snapshot.context.hasSeenInstructions) {
-          writeItem(storage, STORAGE_KEYS.walletInstruction, 'true');
-        }
-      },
-    );
-    return () => subscription.unsubscribe();
-  },
-  // The invite code the flow accepted, for the next visit (storage key inviteCode).
-  [SYSTEM_IDS.entryFlow]: (actor, storage) => {
-    let last: string | null = null;
-    const subscription = actor.subscribe((snapshot: { context: EntryFlowContext }) => {
-      const code = snapshot.context.storedInviteCode;
-      if (code === null || code === last) return;
-      last = code;
-      writeItem(storage, STORAGE_KEYS.inviteCode, code);
-    });
-    return () => subscription.unsubscribe();
-  },
 };
 
 /**

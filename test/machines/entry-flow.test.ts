@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, setup, SimulatedClock, type ActorRefFrom } from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom, type EventObject } from 'xstate';
 import { connectEntryFlow } from '../../machines/entry-flow/connect';
 import type {
   entryFlowMachine,
@@ -12,13 +12,10 @@ import {
   STARTING_SLIDE_COUNT,
 } from '../../machines/entry-flow/starting-page.machine';
 import type { SlidesContext } from '../../machines/shared/slides.machine';
-import { forEachActor } from '../../src/app/system-sync';
+import { ROOT_ID, standInRoot } from '../support/root-stand-in';
 import { runningChain, screenCan, sendToScreen, where } from './running-steps';
 import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
-import {
-  selectIsAccountDeletedNoticeShown,
-  selectNavigationState,
-} from '../../machines/entry-flow/entry-flow.selectors';
+import { selectIsAccountDeletedNoticeShown } from '../../machines/entry-flow/entry-flow.selectors';
 import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
@@ -45,47 +42,36 @@ function start(input: Partial<EntryFlowInput> = {}) {
   const api = new FakeEntryFlowApi();
   const clock = new SimulatedClock();
   const emitted: Told[] = [];
-  // The flow runs as the session's child, as in the app; the session here only listens.
-  const session = createActor(
-    setup({
-      actors: { entryFlow: connectEntryFlow(api) },
-    }).createMachine({
-      invoke: {
-        id: 'entryFlow',
-        src: 'entryFlow',
-        input: { hasAcceptedTerms: false, isDesktop: false, storedInviteCode: null, ...input },
-        onDone: {
-          actions: ({ event }) => void emitted.push({ type: 'output', login: event.output }),
-        },
+  // The flow runs as the session's child, as in the app, under a stand-in root that emits what
+  // the flow asks for and passes on the addresses the visitor opens.
+  const root = createActor(
+    standInRoot({
+      id: 'entryFlow',
+      logic: connectEntryFlow(api),
+      input: { hasAcceptedTerms: false, isDesktop: false, storedInviteCode: null, ...input },
+      heard: {
+        'session.termsAccepted': () => void emitted.push({ type: 'session.termsAccepted' }),
       },
-      on: {
-        'session.termsAccepted': {
-          actions: () => void emitted.push({ type: 'session.termsAccepted' }),
-        },
-      },
+      forwarded: ['route.opened'],
+      done: (login) => void emitted.push({ type: 'output', login }),
     }),
-    { clock, systemId: 'session' },
+    { clock, systemId: ROOT_ID },
   );
-  session.start();
-  const actor = session.getSnapshot().children.entryFlow as ActorRefFrom<typeof entryFlowMachine>;
-  // What the flow and every step it runs ask of the app.
-  forEachActor(session, (_, ref) => {
-    const subscription = ref.on('*', (effect: EntryFlowEmitted) => emitted.push(effect));
-    return () => subscription.unsubscribe();
-  });
-  const routes = followRoutes(
-    actor,
-    (move) =>
-      emitted.push({
-        type: 'navigate',
-        to: move.to,
-        ...(move.state ? { state: move.state } : {}),
-        ...(move.replace ? { replace: true as const } : {}),
-      }),
-    selectNavigationState,
+  root.on('*', (effect) => void emitted.push(effect as EntryFlowEmitted));
+  root.start();
+  const actor = root.getSnapshot().children.entryFlow as ActorRefFrom<typeof entryFlowMachine>;
+  const routes = followRoutes(root, (move) =>
+    emitted.push({
+      type: 'navigate',
+      to: move.to,
+      ...(move.state ? { state: move.state } : {}),
+      ...(move.replace ? { replace: true as const } : {}),
+    }),
   );
   const open = (path: EntryPath, search = '', navigationState: unknown = null) =>
-    routes.opening(path, () => actor.send({ type: 'route.opened', path, search, navigationState }));
+    routes.opening(path, () =>
+      root.send({ type: 'route.opened', path, search, navigationState } as EventObject),
+    );
   const send = (event: EntryScreenEvent) => sendToScreen(actor, event);
   const can = (event: EntryScreenEvent) => screenCan(actor, event);
   /** The context of the running step `id`. */

@@ -31,12 +31,13 @@ import {
 import {
   INITIAL_PERSISTED_SESSION,
   parsePersistedSession,
-  persistSession,
   readStoredSession,
   serializePersistedSession,
   type PersistedSession,
 } from '../../machines/session/session.persistence';
 import { formatPrize, selectPrizeAmount } from '../../machines/session/session.selectors';
+import { writeRootToDevice } from '../../machines/session/session.device';
+import type { ClearDeviceEffect } from '../../machines/shared/effects';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -143,9 +144,9 @@ function start(
       ...(options.clock ? { clock: options.clock } : {}),
     },
   );
-  const effects: AppEffect[] = [];
+  const effects: Array<AppEffect | ClearDeviceEffect> = [];
   actor.on('*', (effect) => effects.push(effect));
-  const stopPersisting = persistSession(actor, storage);
+  const stopPersisting = writeRootToDevice(actor, storage);
   actor.start();
   return { actor, effects, calls: api.calls, stop: () => (stopPersisting(), actor.stop()) };
 }
@@ -462,7 +463,9 @@ describe('session: logout', () => {
     expect(storage.getItem('draw-storage')).toBeNull();
     expect(storage.getItem('inviteCode')).toBeNull();
     expect(stored()).toEqual(INITIAL_PERSISTED_SESSION);
-    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+    expect(effects).toContainEqual({ type: 'device.clear' });
+    // The entry flow starts on the disclaimer: the route sync takes the player there.
+    expect(entryInput(actor)).toMatchObject({ opensAtDisclaimer: true });
   });
 
   it('signs out on the device even when the server call fails', async () => {
@@ -473,7 +476,8 @@ describe('session: logout', () => {
     await flush();
     expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
     expect(storage.getItem('jwt')).toBeNull();
-    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+    expect(effects).toContainEqual({ type: 'device.clear' });
+    expect(entryInput(actor)).toMatchObject({ opensAtDisclaimer: true });
   });
 
   it('keeps the loaded settings after logout', async () => {
@@ -500,7 +504,8 @@ describe('session: delete account', () => {
       loading: false,
     });
     expect(storage.getItem('jwt')).toBeNull();
-    expect(effects).toContainEqual({ type: 'navigate', to: '/disclaimer', replace: true });
+    expect(effects).toContainEqual({ type: 'device.clear' });
+    expect(entryInput(actor)).toMatchObject({ opensAtDisclaimer: true });
   });
 
   it('tells the disclaimer that the account was deleted', async () => {
@@ -566,10 +571,12 @@ describe('session: delete account', () => {
     expect(TOAST_DELETE_FAILED).toBe('Could not delete user account');
   });
 
-  it('shows /home once the entry flow signs the player in', async () => {
+  it('signs the player in without a navigation of its own (the signed-in app shows /home)', async () => {
     const { actor, effects } = start();
+    expect(entryInput(actor)).toMatchObject({ opensAtDisclaimer: false });
     await signIn(actor);
-    expect(effects).toEqual([{ type: 'navigate', to: '/home' }]);
+    expect(actor.getSnapshot().matches({ auth: 'signedIn' })).toBe(true);
+    expect(effects).toEqual([]);
   });
 });
 
@@ -588,10 +595,6 @@ describe('session: flags of a signed-in player', () => {
     actor.send({ type: 'session.grandPrizeShown', drawId: 12 });
     actor.send({ type: 'session.grandPrizeShown', drawId: 11 });
     expect(actor.getSnapshot().context.announcedGrandPrizeDrawIds).toEqual([12, 11]);
-    // The draw reads them from the session itself: no copy to keep in step.
-    const draw = actor.getSnapshot().children.drawCycle as
-      { getSnapshot: () => { context: { session: unknown } } } | undefined;
-    expect(draw?.getSnapshot().context.session).toBe(actor);
   });
 
   it('keeps the announced prizes on the device, and falls back to none when damaged', () => {

@@ -1,6 +1,7 @@
 import { followRoutes } from './route-sync-miniature';
 import { describe, expect, it } from 'vitest';
-import { createActor, setup, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import { createActor, type ActorRefFrom, type AnyEventObject } from 'xstate';
+import { ROOT_ID, standInRoot } from '../support/root-stand-in';
 import type { SlidesContext, SlidesEvent } from '../../machines/shared/slides.machine';
 import { runningChain, screenCan, sendToScreen } from './running-steps';
 import { createWalletActors } from '../../machines/wallet/wallet.actors';
@@ -28,23 +29,24 @@ const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
 
 function start(hasSeenInstructions = false) {
   const api = new FakeWalletApi();
-  // The wallet runs as the session's child, as in the app; the session here only listens.
+  // The wallet runs as the session's child, as in the app, under a stand-in root that emits what
+  // the wallet asks for and hears what it tells the session.
   const toSession: AnyEventObject[] = [];
-  const session = createActor(
-    setup({
-      actors: { wallet: walletMachine.provide({ actors: createWalletActors(api) }) },
-    }).createMachine({
-      invoke: { id: 'wallet', src: 'wallet', input: { hasSeenInstructions } },
-      on: { '*': { actions: ({ event }) => void toSession.push(event) } },
+  const root = createActor(
+    standInRoot({
+      id: 'wallet',
+      logic: walletMachine.provide({ actors: createWalletActors(api) }),
+      input: { hasSeenInstructions },
+      heard: { 'session.instructionsSeen': (event) => void toSession.push(event) },
     }),
-    { systemId: 'session' },
+    { systemId: ROOT_ID },
   );
-  session.start();
-  const actor = session.getSnapshot().children.wallet as ActorRefFrom<typeof walletMachine>;
   const emitted: WalletEmitted[] = [];
-  actor.on('*', (effect) => emitted.push(effect));
+  root.on('*', (effect) => void emitted.push(effect as WalletEmitted));
+  root.start();
+  const actor = root.getSnapshot().children.wallet as ActorRefFrom<typeof walletMachine>;
   const moves: { to: string; replace: true | undefined }[] = [];
-  const routes = followRoutes(actor, (move) =>
+  const routes = followRoutes(root, (move) =>
     moves.push({ to: move.to, replace: move.replace ? true : undefined }),
   );
   const open = (path: WalletPath | '/home') =>

@@ -257,11 +257,19 @@ function executorsFor(device: SessionInput) {
     'xstate.error.actor.loadAppConfig': async () => {
       await answer(() => current().sessionApi.reject('appConfig', new ApiFailure(503, null)));
     },
+    // What the machines tell the root: they report it themselves as the walk goes on.
+    'root.effect': unreachable,
+    'root.screen': unreachable,
+    'root.keep': unreachable,
     'xstate.after.configRetry.session.config.waitingToRetry': async () => {
       await answer(() => current().clock.increment(30_000));
       await waitFor(() => expect(current().sessionApi.isWaiting('appConfig')).toBe(true));
     },
   } satisfies Record<SessionModelEventType, Executor>;
+}
+
+function unreachable(step: Step<SessionSnapshot, { type: string }>): never {
+  throw new Error(`The walk never sends ${step.event.type}: the machines report it themselves`);
 }
 
 /** The network answers a pending call; the app settles on what follows. */
@@ -353,6 +361,27 @@ for (const [name, device] of [
     }
   });
 }
+
+describe('session: what the machines report to their root', () => {
+  it('keeps the invite code the entry flow accepted, written by the one writer', async () => {
+    const harness = renderApp({
+      path: '/invite-code',
+      config: null,
+      flowsByHand: true,
+      clock: new SimulatedClock(),
+      inspect: (event) => coverage.inspect(event),
+    });
+    try {
+      harness.entryApi.answerAlways('validateInvite', () => Promise.resolve({ valid: true }));
+      await userEvent.type(await screen.findByLabelText('Invitation code'), 'FRIEND25');
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      await waitFor(() => expect(window.location.pathname).toBe('/onboarding'));
+      expect(window.localStorage.getItem('inviteCode')).toBe('FRIEND25');
+    } finally {
+      harness.view.unmount();
+    }
+  });
+});
 
 describe('session model coverage', () => {
   afterAll(() => {

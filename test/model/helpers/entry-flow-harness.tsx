@@ -4,8 +4,8 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
 import { vi } from 'vitest';
-import { Route, Switch } from 'wouter';
-import { emit, setup, SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
+import { Redirect, Route, Switch } from 'wouter';
+import { SimulatedClock, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { LoginResponse } from '../../../contract/api';
 import { connectEntryFlow } from '../../../machines/entry-flow/connect';
 import { DisclaimerPage } from '../../../src/features/entry/DisclaimerPage';
@@ -14,10 +14,11 @@ import { isDesktopDevice } from '../../../src/features/entry/device';
 import type { connectedSessionMachine } from '../../../src/app/session-context';
 import { SessionContext } from '../../../src/app/session-context';
 import { useChildActor } from '../../../src/app/system';
-import { DEVICE_WRITERS, keepSystemOnDevice, useSystemEffects } from '../../../src/app/system-sync';
-import { SIGNED_IN_PATH, SYSTEM_IDS } from '../../../machines/session/session.machine';
+import { useSystemEffects } from '../../../src/app/system-sync';
+import { writeKeptToDevice } from '../../../machines/session/session.device';
 import { browserStorage, readItem, STORAGE_KEYS } from '../../../machines/shared/device';
-import type { AppEffect } from '../../../machines/shared/effects';
+import { PATHS } from '../../../machines/shared/paths';
+import { standInRoot } from '../../support/root-stand-in';
 import { InviteCodePage } from '../../../src/features/entry/InviteCodePage';
 import { LandingPage } from '../../../src/features/entry/LandingPage';
 import { LoginPage } from '../../../src/features/entry/LoginPage';
@@ -36,14 +37,12 @@ export type EntryFlowHarness = ReturnType<typeof renderEntryFlow>;
 function EntryPages() {
   const root = SessionContext.useActorRef();
   useSystemEffects(root);
-  useLayoutEffect(
-    () =>
-      keepSystemOnDevice(root, browserStorage(), {
-        [SYSTEM_IDS.entryFlow]: DEVICE_WRITERS[SYSTEM_IDS.entryFlow]!,
-      }),
-    [root],
-  );
+  useLayoutEffect(() => writeKeptToDevice(root, browserStorage()), [root]);
   const running = useChildActor('entryFlow') !== undefined;
+  // As the signed-in app does: an address it does not show takes the player to /home.
+  const signedIn = SessionContext.useSelector(
+    (snapshot) => (snapshot as { value: unknown }).value === 'done',
+  );
   return (
     <>
       <EntryRouteSync />
@@ -57,9 +56,7 @@ function EntryPages() {
         <Route path="/home">
           <main>Home</main>
         </Route>
-        <Route>
-          <main>Nothing here</main>
-        </Route>
+        <Route>{signedIn ? <Redirect to={PATHS.home} replace /> : <main>Nothing here</main>}</Route>
       </Switch>
     </>
   );
@@ -82,36 +79,18 @@ export function renderEntryFlow(
     }
   };
   const entryFlow = connectEntryFlow(api);
-  // The session as the entry flow sees it: its parent, told when the terms are accepted, and
+  // The session as the entry flow sees it: its root, told when the terms are accepted, and
   // given the login when the flow ends.
-  const session = setup({
-    types: { events: {} as { type: 'session.termsAccepted' }, emitted: {} as AppEffect },
-    actors: { entryFlow },
-  }).createMachine({
-    initial: 'signedOut',
-    states: {
-      signedOut: {
-        invoke: {
-          id: 'entryFlow',
-          src: 'entryFlow',
-          input: {
-            hasAcceptedTerms: options.hasAcceptedTerms ?? false,
-            isDesktop: isDesktopDevice(),
-            storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
-          },
-          // As the session does: signed in, the player is shown /home.
-          onDone: {
-            target: 'signedIn',
-            actions: [
-              ({ event }) => onSignedIn(event.output),
-              emit({ type: 'navigate', to: SIGNED_IN_PATH }),
-            ],
-          },
-        },
-        on: { 'session.termsAccepted': { actions: () => onTermsAccepted() } },
-      },
-      signedIn: {},
+  const session = standInRoot({
+    id: 'entryFlow',
+    logic: entryFlow,
+    input: {
+      hasAcceptedTerms: options.hasAcceptedTerms ?? false,
+      isDesktop: isDesktopDevice(),
+      storedInviteCode: readItem(browserStorage(), STORAGE_KEYS.inviteCode),
     },
+    heard: { 'session.termsAccepted': () => onTermsAccepted() },
+    done: (output) => onSignedIn(output as LoginResponse),
   });
   window.history.replaceState(null, '', START_PATH);
   const user = userEvent.setup();
