@@ -47,6 +47,8 @@ describe('the operator’s payout commands', () => {
   const env = { DATA_DIR: dataDir };
   const offline = opsOnDataDir(dataDir);
   const throughServer = opsThroughServer(dataDir);
+  const cashierCheck = (id: string, name: string, address: string) =>
+    offline.run('payouts', 'cashier-check', id, '--name', name, '--address', address);
   let server: RunningServer | undefined;
   const prizes = { paypal: '', venmo: '', unclaimed: '', checked: '', hostile: '' };
   const draws = { paypal: 0, venmo: 0, bonus: 0, hostile: 0 };
@@ -188,15 +190,7 @@ describe('the operator’s payout commands', () => {
   });
 
   it('puts a cashier check on an unclaimed prize, which then takes only Virtual Visa', async () => {
-    const result = await offline.run(
-      'payouts',
-      'cashier-check',
-      prizes.checked,
-      '--name',
-      'Ivy Lee',
-      '--address',
-      '1 Main St',
-    );
+    const result = await cashierCheck(prizes.checked, 'Ivy Lee', '1 Main St');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
@@ -222,30 +216,14 @@ describe('the operator’s payout commands', () => {
   });
 
   it('refuses a cashier check on a claimed prize or with a bad name, with one line', async () => {
-    const claimed = await offline.run(
-      'payouts',
-      'cashier-check',
-      prizes.paypal,
-      '--name',
-      'Jane',
-      '--address',
-      '1 Main St',
-    );
+    const claimed = await cashierCheck(prizes.paypal, 'Jane', '1 Main St');
     expect(claimed.code).toBe(1);
     expect(claimed.stdout).toBe('');
     expect(claimed.stderr).toBe(
       `Prize ${prizes.paypal} was claimed already (PayPal): its payout method is chosen, ` +
         'so no cashier check can be put on it\n',
     );
-    const hostile = await offline.run(
-      'payouts',
-      'cashier-check',
-      prizes.unclaimed,
-      '--name',
-      'K\u001b[2J',
-      '--address',
-      'x',
-    );
+    const hostile = await cashierCheck(prizes.unclaimed, 'K\u001b[2J', 'x');
     expect(hostile.code).toBe(1);
     expect(hostile.stderr).toBe(
       'The name of a cashier check cannot contain control or format characters (it has U+001B)\n',
