@@ -20,6 +20,7 @@ import {
   TOAST_ANSWER_FAILED,
   TOAST_LOADING_QUESTIONS,
   TOAST_NO_QUESTION_LEFT,
+  TOAST_NOTHING_EARNED,
   TOAST_QUESTIONS_FAILED,
   type CardChoice,
   type QuestionnaireEmitted,
@@ -115,6 +116,10 @@ type Walk = {
   firstGesture: number;
   /** How the tutorial card is swiped away. */
   tutorialSwipe: { pointer: 'touch' | 'mouse'; dx: number };
+  /** A batch under way, resumed after a reload with this many answers given. */
+  resumeAt?: number;
+  /** The answers earned nothing to show (every one skipped). */
+  earnsNothing?: boolean;
 };
 
 const WALKS: Walk[] = [
@@ -158,6 +163,7 @@ const WALKS: Walk[] = [
 
 const inputOf = (walk: Walk): QuestionnaireInput => ({
   mode: walk.mode,
+  resumeAt: walk.resumeAt ?? null,
   drawEntry: walk.drawEntry,
   isFirstTimeUser: walk.isFirstQuestionnaire,
   isFirstQuestionnaire: walk.isFirstQuestionnaire,
@@ -170,7 +176,7 @@ const gestureAt = (walk: Walk, answered: number): Gesture =>
 
 /** What the first questionnaire's claim shows (a returning player's wait for the next press). */
 /** What the answers earned, shown after every questionnaire (the payment's answer lists it). */
-const claimedFor = (): Reward[] => [TICKETS];
+const claimedFor = (walk: Walk): Reward[] => (walk.earnsNothing ? [] : [TICKETS]);
 
 // The model's calls never answer: each path's events say how they end.
 const never = () => new Promise<never>(() => undefined);
@@ -246,7 +252,7 @@ function eventsFor(walk: Walk) {
     }
     if (children.claimRewards) {
       candidates.push(
-        { type: 'xstate.done.actor.claimRewards', output: claimedFor() },
+        { type: 'xstate.done.actor.claimRewards', output: claimedFor(walk) },
         { type: 'xstate.error.actor.claimRewards', error: SERVER_ERROR },
       );
     }
@@ -319,7 +325,8 @@ const walks = planWalks(WALKS, (walk) => ({
   input: () => inputOf(walk),
   delays: { [CARD_ARRIVES]: CARD_ARRIVAL_MS },
 }));
-const coverage = new CoverageRecorder();
+// The questionnaire runs under a listening parent (the root of its system): measured by its id.
+const coverage = new CoverageRecorder('questionnaire');
 
 // ---- the running questionnaire and its screen --------------------------------------------------
 
@@ -335,6 +342,7 @@ function open(walk: Walk) {
   // The system is the parent's: its inspection sees the questionnaire's steps.
   const parent = draw.asParent({ clock, inspect: coverage.inspect });
   const actor: Running = createActor(logic.provide({ actors: createQuestionnaireActors(api) }), {
+    id: 'questionnaire',
     input: inputOf(walk),
     clock,
     parent,
@@ -537,9 +545,15 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
     const shown = toasts().filter(
       (toast) =>
         toast.message !== TOAST_LOADING_QUESTIONS &&
-        !(expected.context.finished && toast.message === TOAST_NO_QUESTION_LEFT),
+        !(expected.context.finished && toast.message === TOAST_NO_QUESTION_LEFT) &&
+        toast.message !== TOAST_NOTHING_EARNED,
     );
     expect(shown).toEqual(ended ? [ended] : []);
+    // A finished batch that earned nothing to show says so.
+    const earnedNothing = app().last?.type === 'xstate.done.actor.claimRewards';
+    expect(toasts().some((toast) => toast.message === TOAST_NOTHING_EARNED)).toBe(
+      earnedNothing && expected.context.rewards.length === 0,
+    );
     if (expected.context.finished) {
       expect(app().api.callsOf('payRewards')).toEqual([ENTRY.id]);
       // The payment's answer says what to show: never a second call.
