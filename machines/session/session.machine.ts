@@ -89,6 +89,7 @@ export const sessionMachine = sessionSetup.createMachine({
             'session.grandPrizeShown': {
               actions: [
                 { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },
+                'tellDrawFlags',
               ],
             },
             'session.instructionsSeen': {
@@ -97,7 +98,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 params: ({ event }) => ({ instructions: event.instructions }),
               },
             },
-            'session.questionnaireFinished': { actions: 'markReturning' },
+            'session.questionnaireFinished': { actions: ['markReturning', 'tellDrawFlags'] },
             'session.tabsAllowed': {
               actions: { type: 'allowTabs', params: ({ event }) => ({ allowed: event.allowed }) },
             },

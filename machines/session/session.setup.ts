@@ -2,7 +2,7 @@
 // it invokes, its named delay, and its guards and actions. The chart itself reads on its own.
 import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
-import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
+import { sessionFlagsOf, type DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
 import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
@@ -57,7 +57,7 @@ export const sessionSetup = setup({
     acceptTerms: assign({ hasAcceptedTerms: true }),
     // The draw reads the session's flags from the session itself when it needs them; the
     // players screen stays idle until the player opens it.
-    startSignedInFlows: assign(({ context, self, spawn }, flows: SignedInFlows) => {
+    startSignedInFlows: assign(({ context, spawn }, flows: SignedInFlows) => {
       // Loaded logic, not named in `actors`: its ids and inputs are typed here.
       const start = spawn as unknown as (logic: AnyActorLogic, options: object) => unknown;
       start(flows.drawCycle, {
@@ -65,7 +65,7 @@ export const sessionSetup = setup({
         input: {
           clock: context.clock,
           stored: context.kept[STORAGE_KEYS.drawStorage] ?? null,
-          session: self,
+          flags: sessionFlagsOf(context),
         } satisfies DrawCycleInput,
       });
       start(flows.players, {
@@ -134,7 +134,11 @@ export const sessionSetup = setup({
       hasSeenInstructions: { ...context.hasSeenInstructions, [params.instructions]: true },
     })),
     markReturning: assign({ isFirstTimeUser: false, isFirstQuestionnaire: false }),
-
+    // The draw keeps a copy of the flags it reads: it hears each change.
+    tellDrawFlags: sendTo(SYSTEM_IDS.drawCycle, ({ context }) => ({
+      type: 'session.flagsChanged' as const,
+      flags: sessionFlagsOf(context),
+    })),
     allowTabs: assign((_, params: { allowed: boolean }) => ({ canSeeTabs: params.allowed })),
     storeAppConfig: assign((_, params: { config: AppConfig }) => ({ appConfig: params.config })),
     countConfigFailure: assign(({ context }) => ({ configFailures: context.configFailures + 1 })),
