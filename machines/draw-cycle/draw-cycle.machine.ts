@@ -183,9 +183,15 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
               {
                 guard: { type: 'hasUnannouncedGrandPrize', params: ({ event }) => event.output },
                 target: 'waitingForHome',
-                actions: { type: 'holdGrandPrize', params: ({ event }) => event.output },
+                actions: [
+                  { type: 'holdGrandPrize', params: ({ event }) => event.output },
+                  { type: 'tellWinningsOfPrizes', params: ({ event }) => event.output },
+                ],
               },
-              { target: 'idle' },
+              {
+                target: 'idle',
+                actions: { type: 'tellWinningsOfPrizes', params: ({ event }) => event.output },
+              },
             ],
             onError: { target: 'idle' },
           },

@@ -1,7 +1,7 @@
 // What the draw's chart (draw-cycle.machine.ts) is built from: its types, the actors it invokes,
 // its named delay, and its guards and actions, each a rule of the spec (most of them written out
 // in draw-cycle.rules.ts). The chart itself reads on its own; this is where each name is defined.
-import { assign, emit, raise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
 import type { Question } from '../questionnaire/questionnaire.types';
@@ -100,6 +100,11 @@ export const drawCycleSetup = setup({
     // does not bring it back.
     markGrandPrizeAnnounced: assign(({ context }) => ({ announcedHere: announcedNow(context) })),
     hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
+    // The winnings flow keeps the prize waiting for a claim ('Claim your $X prize' on /home).
+    tellWinningsOfPrizes: enqueueActions(({ enqueue, system }, prizes: GrandPrize[]) => {
+      const winnings = system.get('winnings') as AnyActorRef | undefined;
+      if (winnings) enqueue.sendTo(winnings, { type: 'grandPrizes.loaded', prizes });
+    }),
     // To the session, by its system id; it sends the flags back changed.
     tellSessionGrandPrizeShown: sendTo(
       ({ system }) => system.get('session') as AnyActorRef,
