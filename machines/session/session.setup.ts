@@ -1,8 +1,18 @@
 // What the session's chart (session.machine.ts) is built from: its types, the children and calls
 // it invokes, its named delay, and its guards and actions. The chart itself reads on its own.
-import { assign, emit, fromPromise, sendTo, setup, stopChild, type AnyActorLogic } from 'xstate';
+import {
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  sendTo,
+  setup,
+  stopChild,
+  type AnyActorLogic,
+} from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
-import { sessionFlagsOf, type DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
+import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
+import { sessionFlagsOf } from '../draw-cycle/draw-cycle.types';
 import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
@@ -135,10 +145,14 @@ export const sessionSetup = setup({
     })),
     markReturning: assign({ isFirstTimeUser: false, isFirstQuestionnaire: false }),
     // The draw keeps a copy of the flags it reads: it hears each change.
-    tellDrawFlags: sendTo(SYSTEM_IDS.drawCycle, ({ context }) => ({
-      type: 'session.flagsChanged' as const,
-      flags: sessionFlagsOf(context),
-    })),
+    // (Only while the signed-in flows run: before they load there is no draw to tell.)
+    tellDrawFlags: enqueueActions(({ context, enqueue }) => {
+      if (!context.areFlowsRunning) return;
+      enqueue.sendTo(SYSTEM_IDS.drawCycle, {
+        type: 'session.flagsChanged',
+        flags: sessionFlagsOf(context),
+      });
+    }),
     allowTabs: assign((_, params: { allowed: boolean }) => ({ canSeeTabs: params.allowed })),
     storeAppConfig: assign((_, params: { config: AppConfig }) => ({ appConfig: params.config })),
     countConfigFailure: assign(({ context }) => ({ configFailures: context.configFailures + 1 })),
