@@ -30,8 +30,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
     routing: {
       always: [
         // A batch under way goes on with its entry (Tell Us More has already started it).
-        { guard: 'isResumed', target: 'questions' },
-        { guard: 'isTellUsMore', target: 'tellUsMore' },
+        { guard: 'startsTellUsMore', target: 'tellUsMore' },
         { target: 'questions' },
       ],
     },

@@ -33,8 +33,8 @@ export const questionnaireSetup = setup({
   actors: disconnectedQuestionnaireActors,
   delays: { cardArrival: CARD_ARRIVAL_MS },
   guards: {
-    isTellUsMore: ({ context }) => context.isTellUsMore,
-    isResumed: ({ context }) => context.resumed,
+    /** Tell Us More from the tab; one under way (resumed) has been started already. */
+    startsTellUsMore: ({ context }) => context.isTellUsMore && !context.resumed,
     isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
     hasFinishedQuestionnaire: ({ context }) => context.hasFinishedQuestionnaire,
     showsTutorial: ({ context }) => context.showTutorial,

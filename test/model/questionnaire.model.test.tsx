@@ -159,6 +159,27 @@ const WALKS: Walk[] = [
     firstGesture: 1,
     tutorialSwipe: { pointer: 'mouse', dx: 130 },
   },
+  {
+    // A reload on the 4th card of a first questionnaire: the batch goes on where it was.
+    name: 'a first questionnaire resumed after a reload, 3 answers given',
+    mode: 'batch',
+    isFirstQuestionnaire: true,
+    hasFinishedQuestionnaire: false,
+    drawEntry: ENTRY,
+    firstGesture: 3,
+    tutorialSwipe: { pointer: 'touch', dx: 70 },
+    resumeAt: 3,
+  },
+  {
+    name: "a returning player's batch that earns nothing (the payment lists no reward)",
+    mode: 'batch',
+    isFirstQuestionnaire: false,
+    hasFinishedQuestionnaire: true,
+    drawEntry: ENTRY,
+    firstGesture: 5,
+    tutorialSwipe: { pointer: 'touch', dx: -70 },
+    earnsNothing: true,
+  },
 ];
 
 const inputOf = (walk: Walk): QuestionnaireInput => ({
@@ -174,7 +195,6 @@ const inputOf = (walk: Walk): QuestionnaireInput => ({
 const gestureAt = (walk: Walk, answered: number): Gesture =>
   GESTURE_ORDER[(walk.firstGesture + answered) % GESTURE_ORDER.length]!;
 
-/** What the first questionnaire's claim shows (a returning player's wait for the next press). */
 /** What the answers earned, shown after every questionnaire (the payment's answer lists it). */
 const claimedFor = (walk: Walk): Reward[] => (walk.earnsNothing ? [] : [TICKETS]);
 
@@ -396,8 +416,15 @@ function expectFrame(busy: boolean) {
   expect(screen.getByRole('main').getAttribute('aria-busy')).toBe(String(busy));
 }
 
+const TUTORIAL_TEXT = "The More You Tell Us, The More You'll Win Exactly what you want";
+
 function expectProgress() {
   screen.getByText(`Question ${Math.min(answered() + 1, 5)} of 5`);
+  const { resumeAt } = app().walk;
+  if (resumeAt === undefined || answered() !== resumeAt) return;
+  // A batch resumed after a reload: the card it was on, with no tutorial before it.
+  screen.getByText(`Question ${resumeAt + 1} of 5`);
+  expect(screen.queryByText(TUTORIAL_TEXT)).toBeNull();
 }
 
 /** The grey card while the next question (or the entry) is on its way. */
@@ -502,7 +529,7 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
   },
   'questions.tutorial': async () => {
     expectFrame(false);
-    screen.getByText("The More You Tell Us, The More You'll Win Exactly what you want");
+    screen.getByText(TUTORIAL_TEXT);
     screen.getByText(app().walk.mode === 'tellUsMore' ? 'Tell Us More' : 'What I Like');
     expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
     await screen.findByTestId('question-card');
@@ -522,7 +549,7 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
     expectChoices(false);
     // The server hears the answer to this card, against the entry.
     expect(app().api.callsOf('answerQuestion').at(-1)).toEqual(answerBody(question!, choice!));
-    expect(app().api.count('answerQuestion')).toBe(answered());
+    expect(app().api.count('answerQuestion')).toBe(answered() - (app().walk.resumeAt ?? 0));
   },
   'questions.ending': () => {
     expectFrame(true);
@@ -554,6 +581,14 @@ const states: Record<string, (snapshot: QuestionnaireSnapshot) => Promise<void> 
     expect(toasts().some((toast) => toast.message === TOAST_NOTHING_EARNED)).toBe(
       earnedNothing && expected.context.rewards.length === 0,
     );
+    if (app().walk.earnsNothing && earnedNothing) {
+      // What the player reads when every answer was skipped.
+      expect(toasts()).toContainEqual({
+        type: 'toast',
+        message: 'Thanks for your answers! Skipped questions earn no tickets.',
+        variant: 'info',
+      });
+    }
     if (expected.context.finished) {
       expect(app().api.callsOf('payRewards')).toEqual([ENTRY.id]);
       // The payment's answer says what to show: never a second call.
