@@ -7,14 +7,9 @@ import type { QuestionsFlowStart } from '../questionnaire/questions-flow.machine
 import type { ToastEffect } from '../shared/effects';
 import { browserClock, type Clock } from '../shared/clock';
 import { parsePersistedDraw, type PersistedDraw } from './draw-cycle.persistence';
+import { sessionFlagsOf, type SessionFlags } from '../session/session-flags';
 
-/** What the draw reads from the session. */
-export type SessionFlags = {
-  isFirstTimeUser: boolean;
-  isFirstQuestionnaire: boolean;
-  /** The draws whose grand prize has been announced on this device. */
-  announcedGrandPrizeDrawIds: readonly number[];
-};
+export { sessionFlagsOf, type SessionFlags } from '../session/session-flags';
 
 /** Flags of a player the session has not described (a session that passes none). */
 const NO_SESSION_FLAGS: SessionFlags = {
@@ -22,15 +17,6 @@ const NO_SESSION_FLAGS: SessionFlags = {
   isFirstQuestionnaire: false,
   announcedGrandPrizeDrawIds: [],
 };
-
-/** The draw's copy of the session's flags, from the session's own (its context). */
-export function sessionFlagsOf(session: SessionFlags): SessionFlags {
-  return {
-    isFirstTimeUser: session.isFirstTimeUser,
-    isFirstQuestionnaire: session.isFirstQuestionnaire,
-    announcedGrandPrizeDrawIds: session.announcedGrandPrizeDrawIds,
-  };
-}
 
 export type DrawCycleContext = PersistedDraw & {
   /** The player pressed the button during this visit. */

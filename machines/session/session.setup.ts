@@ -12,7 +12,7 @@ import {
 } from 'xstate';
 import type { LoginResponse, User } from '../../contract/api';
 import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
-import { sessionFlagsOf } from '../draw-cycle/draw-cycle.types';
+import { sessionFlagsOf } from './session-flags';
 import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
