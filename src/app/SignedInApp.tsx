@@ -1,7 +1,7 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
 import { HomePage } from '../features/home/HomePage';
@@ -76,8 +76,40 @@ const WalletScreens = lazy(() =>
   import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
 );
 
+/** The entry flow's addresses: signing in ends on one of them. */
+const SIGNING_IN_PATHS: readonly string[] = [
+  PATHS.start,
+  PATHS.disclaimer,
+  PATHS.inviteCode,
+  PATHS.onboarding,
+  PATHS.phoneLogin,
+  PATHS.login,
+];
+
+/**
+ * The entry flow's screen the player signed in on, while the address bar still shows it (the
+ * signed-in app has just opened there); null once the player is anywhere else.
+ */
+function useSignInScreen(): string | null {
+  const [location] = useLocation();
+  const [signedInAt] = useState(() => (SIGNING_IN_PATHS.includes(location) ? location : null));
+  const [left, setLeft] = useState(false);
+  if (!left && location !== signedInAt) setLeft(true);
+  return left ? null : signedInAt;
+}
+
+/**
+ * /home in place of an address the signed-in app does not have. Signing in moves on from the
+ * screen it ended on: /home is a new entry after it, as after any screen a flow moves on from.
+ * Any other address (Back to a sign-in screen, a typed one) is replaced, so Back does not bounce.
+ */
+function ToHome({ signInScreen }: { signInScreen: string | null }) {
+  const [location] = useLocation();
+  return <Redirect to={PATHS.home} replace={location !== signInScreen} />;
+}
+
 /** A signed-in player's routes (spec section 2, and the wallet's two); others go to /home. */
-export function SignedInRoutes() {
+export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string | null }) {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Switch>
@@ -99,7 +131,7 @@ export function SignedInRoutes() {
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />
         <Route>
-          <Redirect to={PATHS.home} replace />
+          <ToHome signInScreen={signInScreen} />
         </Route>
       </Switch>
     </Suspense>
@@ -127,20 +159,21 @@ const SIGNED_IN_PATHS: readonly string[] = [
 ];
 
 /** While the signed-in flows load: busy at a signed-in address; any other goes to /home. */
-function LoadingFlows() {
+function LoadingFlows({ signInScreen }: { signInScreen: string | null }) {
   const [location] = useLocation();
   const known = SIGNED_IN_PATHS.includes(location) || location.startsWith(`${PATHS.home}/`);
-  return known ? <LoadingScreen /> : <Redirect to={PATHS.home} replace />;
+  return known ? <LoadingScreen /> : <ToHome signInScreen={signInScreen} />;
 }
 
 /** The draw runs while a player is signed in: the session invokes it (the timer is fetched only then). */
 export default function SignedInApp() {
   const drawCycle = useChildActor('drawCycle');
-  if (!drawCycle) return <LoadingFlows />;
+  const signInScreen = useSignInScreen();
+  if (!drawCycle) return <LoadingFlows signInScreen={signInScreen} />;
   return (
     <div className="signed-in">
       <SignedInRouteSync />
-      <SignedInRoutes />
+      <SignedInRoutes signInScreen={signInScreen} />
       <TabBar />
       <GrandPrizeOverlay />
     </div>
