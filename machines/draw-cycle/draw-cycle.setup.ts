@@ -101,9 +101,11 @@ export const drawCycleSetup = setup({
     markGrandPrizeAnnounced: assign(({ context }) => ({ announcedHere: announcedNow(context) })),
     hideGrandPrize: assign({ grandPrizeAmount: null, grandPrizeDrawId: null }),
     // The winnings flow keeps the prize waiting for a claim ('Claim your $X prize' on /home).
-    tellWinningsOfPrizes: enqueueActions(({ enqueue, system }, prizes: GrandPrize[]) => {
-      const winnings = system.get('winnings') as AnyActorRef | undefined;
-      if (winnings) enqueue.sendTo(winnings, { type: 'grandPrizes.loaded', prizes });
+    tellWinningsOfPrizes: enqueueActions(({ enqueue, system, self }, prizes: GrandPrize[]) => {
+      const session = system.get('session') as AnyActorRef | undefined;
+      if (session && session !== self) {
+        enqueue.sendTo(session, { type: 'session.grandPrizesLoaded', prizes });
+      }
     }),
     // To the session, by its system id; it sends the flags back changed.
     tellSessionGrandPrizeShown: sendTo(

@@ -92,6 +92,12 @@ export const sessionMachine = sessionSetup.createMachine({
                 'tellDrawFlags',
               ],
             },
+            'session.grandPrizesLoaded': {
+              actions: {
+                type: 'tellWinningsOfPrizes',
+                params: ({ event }) => ({ prizes: event.prizes }),
+              },
+            },
             'session.instructionsSeen': {
               actions: {
                 type: 'markInstructionsSeen',

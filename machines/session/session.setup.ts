@@ -10,7 +10,7 @@ import {
   stopChild,
   type AnyActorLogic,
 } from 'xstate';
-import type { LoginResponse, User } from '../../contract/api';
+import type { GrandPrize, LoginResponse, User } from '../../contract/api';
 import type { DrawCycleInput } from '../draw-cycle/draw-cycle.machine';
 import { sessionFlagsOf } from './session-flags';
 import type { PlayersInput } from '../players/players.machine';
@@ -132,6 +132,13 @@ export const sessionSetup = setup({
     }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
     // The drawer that asked for the deletion waits on its answer.
+    // The draw's grand prizes, passed on to the winnings flow (its sibling) while it runs.
+    tellWinningsOfPrizes: enqueueActions(
+      ({ context, enqueue }, params: { prizes: GrandPrize[] }) => {
+        if (!context.areFlowsRunning) return;
+        enqueue.sendTo(SYSTEM_IDS.winnings, { type: 'grandPrizes.loaded', prizes: params.prizes });
+      },
+    ),
     tellWinningsDeletionFailed: sendTo(SYSTEM_IDS.winnings, { type: 'account.deletionFailed' }),
     markGrandPrizeShown: assign(({ context }, params: { drawId: number }) => ({
       grandPrizeHasBeenShown: true,

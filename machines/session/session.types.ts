@@ -1,6 +1,7 @@
 // What the session (machines/session/session.machine.ts) holds and hears: its context, events,
 // input, the ids it runs its children under, and the texts and limits its chart names.
 import { browserClock, type Clock } from '../shared/clock';
+import type { GrandPrize } from '../../contract/api';
 import type { StorageKey } from '../shared/device';
 import { ROOT_ID, type ReportedScreens, type RootReport } from '../shared/root';
 import type { DrawCycleMachine } from '../draw-cycle/draw-cycle.machine';
@@ -57,6 +58,8 @@ export type SessionEvent =
   | { type: 'session.deleteAccount' }
   /** 'YOU WON!' has announced the grand prize of draw `drawId`. */
   | { type: 'session.grandPrizeShown'; drawId: number }
+  /** The draw loaded the player's grand prizes: the winnings flow keeps one waiting for a claim. */
+  | { type: 'session.grandPrizesLoaded'; prizes: GrandPrize[] }
   | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
   | { type: 'session.tabsAllowed'; allowed: boolean }
   /** A first questionnaire was answered to its end or skipped: the player is returning. */

@@ -668,7 +668,9 @@ describe("draw cycle: 'YOU WON!'", () => {
     const showing = () => draw.actor.getSnapshot().matches({ grandPrize: 'showing' });
     draw.clock.increment(10_000);
     expect(showing()).toBe(false);
-    expect(draw.toSession).toEqual([]);
+    // The prizes are passed on for the winnings flow; nothing is announced yet.
+    expect(draw.toSession).toEqual([{ type: 'session.grandPrizesLoaded', prizes: [GRAND_PRIZE] }]);
+    draw.toSession.length = 0;
     draw.open('/home');
     expect(showing()).toBe(true);
     expect(draw.context().grandPrizeAmount).toBe(500);

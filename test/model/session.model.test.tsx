@@ -192,6 +192,13 @@ function executorsFor(device: SessionInput) {
     'session.logout': () => sendToSession({ type: 'session.logout' }),
     'session.deleteAccount': () => sendToSession({ type: 'session.deleteAccount' }),
     'session.grandPrizeShown': () => sendToSession({ type: 'session.grandPrizeShown', drawId: 11 }),
+    // Passed on to the winnings flow, which keeps the prize for 'Claim your $500 prize'.
+    'session.grandPrizesLoaded': async (step) => {
+      await sendToSession(step.event as EventOf<'session.grandPrizesLoaded'>);
+      const winnings = current().session().getSnapshot().children.winnings as
+        { getSnapshot(): { context: { prizeToClaim: { id: string } | null } } } | undefined;
+      expect(winnings?.getSnapshot().context.prizeToClaim?.id).toBe('gp-1');
+    },
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
     'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),

@@ -20,6 +20,7 @@ import {
   serializePersistedSession,
 } from '../../../machines/session/session.persistence';
 import { NEWCOMER_LOGIN, PLAYER, RETURNING_LOGIN, SERVER_CONFIG } from './app-harness';
+import { GRAND_PRIZE } from './draw-fake-api';
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -65,6 +66,8 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.logout' },
   { type: 'session.deleteAccount' },
   { type: 'session.grandPrizeShown', drawId: 11 },
+  // The draw loaded the player's grand prizes: one waits for a claim.
+  { type: 'session.grandPrizesLoaded', prizes: [GRAND_PRIZE] },
   { type: 'session.instructionsSeen', instructions: 'wallet' },
   { type: 'session.instructionsSeen', instructions: 'questionaire' },
   { type: 'session.tabsAllowed', allowed: false },
@@ -99,6 +102,8 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionModelEvent
   return CANDIDATES.filter((event) => {
     if (event.type === 'session.termsAccepted' && c.hasAcceptedTerms) return false;
     if (event.type === 'session.grandPrizeShown' && c.grandPrizeHasBeenShown) return false;
+    // Only a running draw loads prizes.
+    if (event.type === 'session.grandPrizesLoaded' && !c.areFlowsRunning) return false;
     if (event.type === 'session.instructionsSeen' && c.hasSeenInstructions[event.instructions])
       return false;
     if (event.type === 'session.tabsAllowed' && event.allowed === c.canSeeTabs) return false;
