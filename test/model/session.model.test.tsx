@@ -195,9 +195,11 @@ function executorsFor(device: SessionInput) {
     // Passed on to the winnings flow, which keeps the prize for 'Claim your $500 prize'.
     'session.grandPrizesLoaded': async (step) => {
       await sendToSession(step.event as EventOf<'session.grandPrizesLoaded'>);
-      const winnings = current().session().getSnapshot().children.winnings as
-        { getSnapshot(): { context: { prizeToClaim: { id: string } | null } } } | undefined;
-      expect(winnings?.getSnapshot().context.prizeToClaim?.id).toBe('gp-1');
+      type Winnings = { getSnapshot(): { context: { prizeToClaim: { id: string } | null } } };
+      const snapshot = current().session().getSnapshot() as {
+        children: { winnings?: Winnings };
+      };
+      expect(snapshot.children.winnings?.getSnapshot().context.prizeToClaim?.id).toBe('gp-1');
     },
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
