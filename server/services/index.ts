@@ -38,7 +38,9 @@ export function createServices(context: ServiceContext) {
     payouts: createPayoutService(context),
     ops: createOpsService(context, invites, signIn),
     catalog: createCatalogService(context),
-    questionnaires: createQuestionnaireService(context, (sessionId) => draws.enterInSession(sessionId)),
+    questionnaires: createQuestionnaireService(context, (sessionId) =>
+      draws.enterInSession(sessionId),
+    ),
     rewards: createRewardService(context),
     contact: createContactService(context),
     audit: createAuditService(context),

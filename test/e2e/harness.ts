@@ -246,3 +246,24 @@ export function withServerAndBrowser(
     await server?.stop();
   });
 }
+
+/** A new player signed in on a new phone, on /home with the black button. */
+export async function newPlayer(
+  browser: Browser,
+  server: RunningServer,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  await signInThroughPhoneLogin(page, server, newPhone());
+  await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+  return { context, page };
+}
+
+/** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
+export async function pressToWhatILike(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Enter To Win/ }).tap();
+  await page.waitForURL('**/youve-entered');
+  await page.getByText("You're Entered To Win").first().waitFor();
+  await page.waitForURL('**/what-i-like', { timeout: 10_000 });
+  await page.getByRole('button', { name: 'What I Like' }).waitFor();
+}

@@ -3,16 +3,15 @@
 // Back never lands on a screen that moves on by itself; and /home then shows the countdown the
 // entry gives, with the tab bar. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
-  newPhone,
   ops,
-  phoneContext,
   screenshot,
-  signInThroughPhoneLogin,
   swipe,
   type RunningServer,
   withServerAndBrowser,
+  newPlayer as newPlayerOn,
+  pressToWhatILike,
 } from './harness';
 
 let server: RunningServer;
@@ -25,22 +24,7 @@ withServerAndBrowser((started, launched) => {
 
 const TUTORIAL = "The More You Tell Us, The More You'll Win";
 
-/** A new player signed in on a new phone, on /home with the black button. */
-async function newPlayer(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  await signInThroughPhoneLogin(page, server, newPhone());
-  await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
-  return { context, page };
-}
-
-/** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
-async function pressToWhatILike(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Enter To Win/ }).tap();
-  await page.waitForURL('**/youve-entered');
-  await page.waitForURL('**/what-i-like', { timeout: 10_000 });
-  await page.getByRole('button', { name: 'What I Like' }).waitFor();
-}
+const newPlayer = () => newPlayerOn(browser, server);
 
 /** Question `n` of 5 is on screen and takes an answer. */
 async function questionReady(page: Page, n: number): Promise<void> {

@@ -4,7 +4,7 @@
 // wishlist coupon; Tell Us More from the tab; a press resumed without a second entry. Real
 // server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   newPhone,
   ops,
@@ -14,6 +14,8 @@ import {
   swipe,
   type RunningServer,
   withServerAndBrowser,
+  newPlayer as newPlayerOn,
+  pressToWhatILike,
 } from './harness';
 
 let server: RunningServer;
@@ -24,23 +26,7 @@ withServerAndBrowser((started, launched) => {
   browser = launched;
 });
 
-/** A new player signed in on a new phone, on /home with the black button. */
-async function newPlayer(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  await signInThroughPhoneLogin(page, server, newPhone());
-  await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
-  return { context, page };
-}
-
-/** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
-async function pressToWhatILike(page: Page): Promise<void> {
-  await page.getByRole('button', { name: /Enter To Win/ }).tap();
-  await page.waitForURL('**/youve-entered');
-  await page.getByText("You're Entered To Win").first().waitFor();
-  await page.waitForURL('**/what-i-like', { timeout: 10_000 });
-  await page.getByRole('button', { name: 'What I Like' }).waitFor();
-}
+const newPlayer = () => newPlayerOn(browser, server);
 
 /**
  * A first-time player's Skip on What I Like: the wishlist coupon (or gift card) plays on

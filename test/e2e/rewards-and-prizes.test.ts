@@ -4,15 +4,13 @@
 // missed the 3 s 'YOU WON!' still finds the way to claim on /home. Real server, real embedded
 // database, real Chromium, real touch input.
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
-  newPhone,
   ops,
-  phoneContext,
   screenshot,
-  signInThroughPhoneLogin,
   type RunningServer,
   withServerAndBrowser,
+  newPlayer as newPlayerOn,
 } from './harness';
 
 let server: RunningServer;
@@ -23,14 +21,7 @@ withServerAndBrowser((started, launched) => {
   browser = launched;
 });
 
-/** A new player signed in on a new phone, on /home with the black button. */
-async function newPlayer(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  await signInThroughPhoneLogin(page, server, newPhone());
-  await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
-  return { context, page };
-}
+const newPlayer = () => newPlayerOn(browser, server);
 
 type Seen = { at: number; card: string | null; path: string };
 
