@@ -5,10 +5,10 @@
 // legal pages and 'Logout'. A swipe down past a sixth of the screen, or the close control, slides
 // it back up and goes to /home. Selecting a coupon opens its claim; a grand prize or a referral
 // bonus opens the payout claim (a child machine, shared with /grandPrize); an answered message
-// opens its conversation; 'Logout' asks first, then the session logs out; 'Delete Account' asks
-// once more before the session deletes the account.
+// opens its conversation; 'Logout' asks first (the account actions, a child machine), then the
+// session logs out; 'Delete Account' asks once more before the session deletes the account.
 // The panel (how far it is open), the content (what it lists, which modal is up), the messages
-// (the answers to Contact Us) and the account (the logout question) are parallel regions: the
+// (the answers to Contact Us) and the account (Logout and its questions) are parallel regions: the
 // lists load while the drawer slides, and Contact Us and Logout work even when they could not.
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
 import {
@@ -19,6 +19,7 @@ import {
   TOAST_WINNINGS_LOAD_FAILED,
   winningsDrawerSetup,
 } from './winnings-drawer.setup';
+import { messagesRegion } from './winnings-drawer.messages';
 
 export * from './winnings-drawer.setup';
 
@@ -34,6 +35,7 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
     selectedBonusId: null,
     threads: [],
     openThreadId: null,
+    accountQuestion: 'logout',
   },
   entry: { type: 'logClick', params: { event: 'my_winnings_viewed' } },
   states: {
@@ -216,59 +218,7 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
         },
       },
     },
-    messages: {
-      description:
-        "The operator's answers to the player's Contact Us messages, listed under Contact Us; 'New' until read.",
-      initial: 'loading',
-      states: {
-        loading: {
-          description: 'The answered messages load while the drawer slides.',
-          invoke: {
-            id: 'loadContactThreads',
-            src: 'loadContactThreads',
-            onDone: {
-              target: 'listed',
-              actions: { type: 'storeThreads', params: ({ event }) => event.output },
-            },
-            onError: 'unavailable',
-          },
-        },
-        unavailable: {
-          description: 'They could not load: none is listed, and Contact Us still opens the form.',
-        },
-        listed: {
-          initial: 'browsing',
-          states: {
-            browsing: {
-              description: "Each answered message by its subject, 'New' while a reply is unread.",
-              on: {
-                'drawer.openThread': [
-                  { guard: 'hasUnreadReplies', target: 'markingRead', actions: 'openThread' },
-                  { guard: 'isListedThread', target: 'reading', actions: 'openThread' },
-                ],
-              },
-            },
-            markingRead: {
-              description:
-                "The conversation is open and the server is told it was read; 'New' goes once it has.",
-              invoke: {
-                id: 'markThreadRead',
-                src: 'markThreadRead',
-                input: ({ context }) => ({ id: context.openThreadId ?? '' }),
-                onDone: { target: 'reading', actions: 'markOpenThreadRead' },
-                // Still 'New': the next opening tells the server again.
-                onError: 'reading',
-              },
-              on: { 'drawer.closeThread': { target: 'browsing', actions: 'closeThread' } },
-            },
-            reading: {
-              description: 'The player’s message and the answers, as plain text: Close.',
-              on: { 'drawer.closeThread': { target: 'browsing', actions: 'closeThread' } },
-            },
-          },
-        },
-      },
-    },
+    messages: messagesRegion,
     account: {
       description: "Contact Us and 'Logout' work whatever the list is doing.",
       initial: 'idle',
@@ -278,30 +228,48 @@ export const winningsDrawerMachine = winningsDrawerSetup.createMachine({
         },
       },
       states: {
-        idle: { on: { 'drawer.askLogout': 'confirmingLogout' } },
-        confirmingLogout: {
-          description: "'Are you sure you want to logout?': Logout, Delete Account, or stay.",
+        idle: {
           on: {
-            'drawer.dismissLogout': 'idle',
-            'drawer.logout': {
-              actions: { type: 'askSession', params: { type: 'session.logout' } },
+            'drawer.askLogout': {
+              target: 'asking',
+              actions: { type: 'askFrom', params: { question: 'logout' } },
             },
-            'drawer.deleteAccount': 'confirmingDeletion',
           },
         },
-        confirmingDeletion: {
+        asking: {
           description:
-            "'This erases your account and everything you won that is not paid yet': Delete my account, or Cancel.",
-          on: {
-            'drawer.confirmDeletion': 'deletingAccount',
-            'drawer.dismissDeletion': 'idle',
+            "'Are you sure you want to logout?', then perhaps the deletion's question: the account actions ask, and answer.",
+          invoke: {
+            id: 'accountActions',
+            src: 'accountActions',
+            input: ({ context }) => ({ question: context.accountQuestion }),
+            onDone: [
+              {
+                guard: { type: 'isLogoutChosen', params: ({ event }) => event.output },
+                target: 'loggingOut',
+              },
+              {
+                guard: { type: 'isDeletionConfirmed', params: ({ event }) => event.output },
+                target: 'deletingAccount',
+              },
+              { target: 'idle' },
+            ],
           },
+        },
+        loggingOut: {
+          description: 'The session logs the player out (whatever the server says).',
+          entry: { type: 'askSession', params: { type: 'session.logout' } },
         },
         deletingAccount: {
           description:
-            'The session deletes the account (one request) and signs the player out; if it could not, the question is back.',
+            'The session deletes the account (one request) and signs the player out; if it could not, the second question is back.',
           entry: { type: 'askSession', params: { type: 'session.deleteAccount' } },
-          on: { 'account.deletionFailed': 'confirmingDeletion' },
+          on: {
+            'account.deletionFailed': {
+              target: 'asking',
+              actions: { type: 'askFrom', params: { question: 'deletion' } },
+            },
+          },
         },
       },
     },

@@ -6,7 +6,13 @@ import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import { type CallFailure } from '../entry-flow/entry-flow.actors';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
-import type { AppEffect, ToastParams } from '../shared/effects';
+import type { AppEffect } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
+import {
+  accountActionsMachine,
+  type AccountActionsInput,
+  type AccountActionsOutput,
+} from './account-actions.machine';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
 import { disconnectedWinningsActors, type CouponClaim, type Winnings } from './winnings.actors';
 
@@ -22,9 +28,7 @@ export const TOAST_WINNINGS_LOAD_FAILED = 'Your winnings could not be loaded. Pl
 export const TOAST_COUPON_CLAIM_FAILED = 'This coupon could not be claimed. Please try again.';
 export const TOAST_COUPON_GONE = 'This coupon is no longer available.';
 export const TOAST_COUPON_CLAIMED_ELSEWHERE = ALREADY_CLAIMED;
-/** The second question before an account is deleted: nothing unpaid survives it. */
-export const DELETE_ACCOUNT_WARNING =
-  'This erases your account and everything you won that is not paid yet';
+export { DELETE_ACCOUNT_WARNING } from './account-actions.machine';
 
 export type WinningsDrawerContext = Winnings & {
   /** The coupon whose claim modal is up. */
@@ -41,6 +45,8 @@ export type WinningsDrawerContext = Winnings & {
   threads: ContactThread[];
   /** The conversation open on screen. */
   openThreadId: string | null;
+  /** Where the account actions start: Logout's question, or the deletion's after a failure. */
+  accountQuestion: AccountActionsInput['question'];
 };
 
 export type WinningsDrawerEvent =
@@ -57,11 +63,6 @@ export type WinningsDrawerEvent =
   | { type: 'drawer.closeThread' }
   | { type: 'drawer.contactUs' }
   | { type: 'drawer.askLogout' }
-  | { type: 'drawer.dismissLogout' }
-  | { type: 'drawer.logout' }
-  | { type: 'drawer.deleteAccount' }
-  | { type: 'drawer.confirmDeletion' }
-  | { type: 'drawer.dismissDeletion' }
   /** The session could not delete the account (it has told the player why). */
   | AccountDeletionFailedEvent;
 
@@ -83,9 +84,14 @@ export const winningsDrawerSetup = setup({
       prizeClaim: 'prizeClaim';
       loadContactThreads: 'loadContactThreads';
       markThreadRead: 'markThreadRead';
+      accountActions: 'accountActions';
     },
   },
-  actors: { ...disconnectedWinningsActors, prizeClaim: prizeClaimMachine },
+  actors: {
+    ...disconnectedWinningsActors,
+    prizeClaim: prizeClaimMachine,
+    accountActions: accountActionsMachine,
+  },
   delays: { openDelay: DRAWER_OPEN_DELAY_MS, animation: DRAWER_ANIMATION_MS },
   guards: {
     isPastSwipeThreshold: ({ event }) =>
@@ -110,9 +116,11 @@ export const winningsDrawerSetup = setup({
     hasUnreadReplies: ({ context, event }) =>
       event.type === 'drawer.openThread' &&
       context.threads.some((t) => t.id === event.id && hasUnread(t)),
+    isLogoutChosen: (_, output: AccountActionsOutput) => output.answer === 'logout',
+    isDeletionConfirmed: (_, output: AccountActionsOutput) => output.answer === 'deleteAccount',
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     goHome: emit({ type: 'navigate' as const, to: HOME_PATH }),
     goToContactUs: emit({ type: 'navigate' as const, to: CONTACT_US_PATH }),
     logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
@@ -189,6 +197,7 @@ export const winningsDrawerSetup = setup({
       ),
     })),
     closeThread: assign({ openThreadId: null }),
+    askFrom: assign((_, params: AccountActionsInput) => ({ accountQuestion: params.question })),
     // The account actions belong to the session: it signs out and clears the device.
     askSession: enqueueActions(
       ({ enqueue, system }, params: { type: 'session.logout' | 'session.deleteAccount' }) => {

@@ -4,12 +4,14 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GrandPrize, Reward } from '../../contract/api';
 import type { ContactThread } from '../../contract/contact';
 import type { ReferralBonus } from '../../contract/winnings';
+import type { AccountActionsMachine } from './account-actions.machine';
 import type { PrizeClaimMachine } from './prize-claim.machine';
 import type { WinningsDrawerMachine } from './winnings-drawer.machine';
 import type { WinningsMachine } from './winnings.machine';
 
 type DrawerSnapshot = SnapshotFrom<WinningsDrawerMachine>;
 type WinningsSnapshot = SnapshotFrom<WinningsMachine>;
+type AccountActionsSnapshot = SnapshotFrom<AccountActionsMachine>;
 
 /** Where the drawer is: hidden above the screen, sliding or down, or sliding away. */
 export type DrawerPanel = 'waiting' | 'opening' | 'open' | 'closing' | 'closed';
@@ -63,14 +65,30 @@ export type DrawerModal =
   | 'prize'
   | 'bonus'
   | 'thread'
-  | 'logout'
-  | 'deleteAccount'
+  | AccountQuestion
+  | 'loggingOut'
   | 'deletingAccount'
   | null;
 
+/** The account actions asking (Logout's question, then perhaps the deletion's). */
+export const selectAccountActions = (
+  snapshot: DrawerSnapshot,
+): ActorRefFrom<AccountActionsMachine> | undefined => snapshot.children.accountActions;
+
+/** The question the account actions ask: Logout's, or the deletion's. */
+export type AccountQuestion = 'logout' | 'deleteAccount';
+
+export const selectAccountQuestion = (snapshot: AccountActionsSnapshot): AccountQuestion =>
+  snapshot.matches('confirmingDeletion') ? 'deleteAccount' : 'logout';
+
+/**
+ * The modal on top of the list, if any; while the account actions ask, the question they ask
+ * now (a view of it subscribes to them: `selectAccountActions`, `selectAccountQuestion`).
+ */
 export function selectModal(snapshot: DrawerSnapshot): DrawerModal {
-  if (snapshot.matches({ account: 'confirmingLogout' })) return 'logout';
-  if (snapshot.matches({ account: 'confirmingDeletion' })) return 'deleteAccount';
+  const accountActions = selectAccountActions(snapshot);
+  if (accountActions) return selectAccountQuestion(accountActions.getSnapshot());
+  if (snapshot.matches({ account: 'loggingOut' })) return 'loggingOut';
   if (snapshot.matches({ account: 'deletingAccount' })) return 'deletingAccount';
   if (snapshot.matches({ content: { ready: 'couponSelected' } })) return 'coupon';
   if (snapshot.matches({ content: { ready: 'claimingCoupon' } })) return 'couponClaiming';

@@ -8,6 +8,12 @@ import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import type { ReferralBonus } from '../../contract/winnings';
 import type { AppEffect } from '../../machines/shared/effects';
+import type { RootEffectEvent } from '../../machines/shared/root';
+import {
+  accountActionsMachine,
+  type AccountActionsEvent,
+  type AccountActionsInput,
+} from '../../machines/winnings/account-actions.machine';
 import { createPrizeClaimActors } from '../../machines/winnings/prize-claim.actors';
 import { prizeClaimMachine } from '../../machines/winnings/prize-claim.machine';
 import {
@@ -24,6 +30,7 @@ import {
 } from '../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors } from '../../machines/winnings/winnings.actors';
 import {
+  selectAccountActions,
   selectClaimedCoupons,
   selectContent,
   selectCouponCode,
@@ -82,7 +89,8 @@ function start(holding?: Held) {
   if (holding) api.holding(holding);
   const clock = new SimulatedClock();
   const logic = drawerLogic(api);
-  // The session only listens here: the drawer asks it to log out or delete the account.
+  // The session only listens here: the drawer asks it to log out or delete the account, and has
+  // it (the root) show the drawer's toasts.
   const toSession: AnyEventObject[] = [];
   const session = createActor(
     setup({ actors: { winningsDrawer: logic } }).createMachine({
@@ -97,10 +105,15 @@ function start(holding?: Held) {
   actor.on('*', (effect) => void emitted.push(effect));
   const snapshot = () => actor.getSnapshot();
   const send = (event: WinningsDrawerEvent) => actor.send(event);
+  /** The player answers the account actions' question (nothing, when none is asked). */
+  const answer = (event: AccountActionsEvent) => selectAccountActions(snapshot())?.send(event);
   const toasts = () =>
-    emitted.flatMap((e) =>
-      e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
-    );
+    toSession.flatMap((e) => {
+      const { effect } = e as RootEffectEvent;
+      return e.type === 'root.effect' && effect.type === 'toast'
+        ? [{ message: effect.message, variant: effect.variant }]
+        : [];
+    });
   const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : []));
   const clicks = () =>
     api.callsOf('click').map((body) => (body as { click: { event_name: string } }).click);
@@ -110,7 +123,19 @@ function start(holding?: Held) {
     clock.increment(DRAWER_OPEN_DELAY_MS);
     clock.increment(DRAWER_ANIMATION_MS);
   };
-  return { api, clock, actor, snapshot, send, toasts, navigations, clicks, heard, openFully };
+  return {
+    api,
+    clock,
+    actor,
+    snapshot,
+    send,
+    answer,
+    toasts,
+    navigations,
+    clicks,
+    heard,
+    openFully,
+  };
 }
 
 /** Lets the fake calls' answers reach the machine. */
@@ -623,24 +648,27 @@ describe('the winnings drawer: Contact Us and Logout', () => {
 
   it('asks first; Logout asks the session to log out', async () => {
     const drawer = await openWith({});
-    drawer.send({ type: 'drawer.logout' });
+    drawer.answer({ type: 'account.logout' });
     expect(drawer.heard()).toEqual([]);
     drawer.send({ type: 'drawer.askLogout' });
     expect(selectModal(drawer.snapshot())).toBe('logout');
-    drawer.send({ type: 'drawer.logout' });
+    drawer.answer({ type: 'account.logout' });
     expect(drawer.heard()).toEqual(['session.logout']);
+    // The question stays, its buttons off, while the session logs the player out.
+    expect(selectModal(drawer.snapshot())).toBe('loggingOut');
+    expect(drawer.snapshot().can({ type: 'drawer.askLogout' })).toBe(false);
   });
 
   it("Delete Account asks once more, and only 'Delete my account' asks the session", async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.answer({ type: 'account.deleteAccount' });
     expect(selectModal(drawer.snapshot())).toBe('deleteAccount');
     expect(DELETE_ACCOUNT_WARNING).toBe(
       'This erases your account and everything you won that is not paid yet',
     );
     expect(drawer.heard()).toEqual([]);
-    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.answer({ type: 'account.confirmDeletion' });
     expect(selectModal(drawer.snapshot())).toBe('deletingAccount');
     expect(drawer.heard()).toEqual(['session.deleteAccount']);
   });
@@ -648,13 +676,14 @@ describe('the winnings drawer: Contact Us and Logout', () => {
   it('asks the session once, however often the deletion is confirmed', async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.deleteAccount' });
-    drawer.send({ type: 'drawer.confirmDeletion' });
-    drawer.send({ type: 'drawer.confirmDeletion' });
-    drawer.send({ type: 'drawer.deleteAccount' });
-    drawer.send({ type: 'drawer.dismissDeletion' });
-    expect(drawer.snapshot().can({ type: 'drawer.confirmDeletion' })).toBe(false);
-    expect(drawer.snapshot().can({ type: 'drawer.dismissDeletion' })).toBe(false);
+    drawer.answer({ type: 'account.deleteAccount' });
+    drawer.answer({ type: 'account.confirmDeletion' });
+    drawer.answer({ type: 'account.confirmDeletion' });
+    drawer.answer({ type: 'account.deleteAccount' });
+    drawer.answer({ type: 'account.dismissDeletion' });
+    // Answered: nothing asks until the session has tried.
+    expect(selectAccountActions(drawer.snapshot())).toBeUndefined();
+    expect(drawer.snapshot().can({ type: 'drawer.askLogout' })).toBe(false);
     expect(selectModal(drawer.snapshot())).toBe('deletingAccount');
     expect(drawer.heard()).toEqual(['session.deleteAccount']);
   });
@@ -662,30 +691,43 @@ describe('the winnings drawer: Contact Us and Logout', () => {
   it('Cancel on the second question closes it with the account kept', async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.deleteAccount' });
-    drawer.send({ type: 'drawer.dismissDeletion' });
+    drawer.answer({ type: 'account.deleteAccount' });
+    drawer.answer({ type: 'account.dismissDeletion' });
     expect(selectModal(drawer.snapshot())).toBeNull();
-    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.answer({ type: 'account.confirmDeletion' });
     expect(drawer.heard()).toEqual([]);
   });
 
   it('asks again when the session could not delete the account', async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.deleteAccount' });
-    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.answer({ type: 'account.deleteAccount' });
+    drawer.answer({ type: 'account.confirmDeletion' });
     drawer.send({ type: 'account.deletionFailed' });
     expect(selectModal(drawer.snapshot())).toBe('deleteAccount');
-    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.answer({ type: 'account.confirmDeletion' });
     expect(drawer.heard()).toEqual(['session.deleteAccount', 'session.deleteAccount']);
+  });
+
+  it('after a failed deletion, Cancel keeps the account and Logout asks the first question', async () => {
+    const drawer = await openWith({});
+    drawer.send({ type: 'drawer.askLogout' });
+    drawer.answer({ type: 'account.deleteAccount' });
+    drawer.answer({ type: 'account.confirmDeletion' });
+    drawer.send({ type: 'account.deletionFailed' });
+    drawer.answer({ type: 'account.dismissDeletion' });
+    expect(selectModal(drawer.snapshot())).toBeNull();
+    drawer.send({ type: 'drawer.askLogout' });
+    expect(selectModal(drawer.snapshot())).toBe('logout');
+    expect(drawer.heard()).toEqual(['session.deleteAccount']);
   });
 
   it('Cancel closes the question with nothing asked of the session', async () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.dismissLogout' });
+    drawer.answer({ type: 'account.dismissLogout' });
     expect(selectModal(drawer.snapshot())).toBeNull();
-    drawer.send({ type: 'drawer.deleteAccount' });
+    drawer.answer({ type: 'account.deleteAccount' });
     expect(drawer.heard()).toEqual([]);
   });
 
@@ -693,7 +735,38 @@ describe('the winnings drawer: Contact Us and Logout', () => {
     const drawer = start();
     drawer.send({ type: 'drawer.askLogout' });
     expect(selectModal(drawer.snapshot())).toBe('logout');
-    drawer.send({ type: 'drawer.logout' });
+    drawer.answer({ type: 'account.logout' });
     expect(drawer.heard()).toEqual(['session.logout']);
+  });
+});
+
+describe('the account actions on their own', () => {
+  const answerOf = (question: AccountActionsInput['question'], events: AccountActionsEvent[]) => {
+    const actor = createActor(accountActionsMachine, { input: { question } }).start();
+    for (const event of events) actor.send(event);
+    const { status, output } = actor.getSnapshot();
+    return status === 'done' ? output : 'still asking';
+  };
+
+  it('end with the answer: Logout, a confirmed deletion, or Cancel on either question', () => {
+    expect(answerOf('logout', [{ type: 'account.logout' }])).toEqual({ answer: 'logout' });
+    expect(
+      answerOf('logout', [{ type: 'account.deleteAccount' }, { type: 'account.confirmDeletion' }]),
+    ).toEqual({ answer: 'deleteAccount' });
+    expect(answerOf('logout', [{ type: 'account.dismissLogout' }])).toEqual({ answer: 'cancel' });
+    expect(
+      answerOf('logout', [{ type: 'account.deleteAccount' }, { type: 'account.dismissDeletion' }]),
+    ).toEqual({ answer: 'cancel' });
+  });
+
+  it('start at the second question after a failed deletion', () => {
+    expect(answerOf('deletion', [])).toBe('still asking');
+    expect(answerOf('deletion', [{ type: 'account.logout' }])).toBe('still asking');
+    expect(answerOf('deletion', [{ type: 'account.confirmDeletion' }])).toEqual({
+      answer: 'deleteAccount',
+    });
+    expect(answerOf('deletion', [{ type: 'account.dismissDeletion' }])).toEqual({
+      answer: 'cancel',
+    });
   });
 });

@@ -215,8 +215,8 @@ describe('the winnings flow: the drawer moves on', () => {
     winnings.open('/winnings');
     const drawer = winnings.drawer()!;
     drawer.send({ type: 'drawer.askLogout' });
-    drawer.send({ type: 'drawer.deleteAccount' });
-    drawer.send({ type: 'drawer.confirmDeletion' });
+    drawer.getSnapshot().children.accountActions!.send({ type: 'account.deleteAccount' });
+    drawer.getSnapshot().children.accountActions!.send({ type: 'account.confirmDeletion' });
     expect(selectModal(drawer.getSnapshot())).toBe('deletingAccount');
     winnings.send({ type: 'account.deletionFailed' });
     expect(selectModal(drawer.getSnapshot())).toBe('deleteAccount');

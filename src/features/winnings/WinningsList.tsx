@@ -1,0 +1,133 @@
+// The drawer's list: the grand prizes, the coupons by brand, the referral bonuses and the coupons
+// claimed; or a line while it loads, when it could not, or when nothing is won yet.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { formatPrize } from '../../../machines/session/session.selectors';
+import type { WinningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
+import {
+  selectClaimedCoupons,
+  selectContent,
+  selectCouponsByType,
+  selectGrandPrizes,
+  selectReferralBonuses,
+} from '../../../machines/winnings/winnings.selectors';
+import { ClaimedCoupon, dollars } from './Coupons';
+
+type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
+
+type Payout = { claimed: boolean; paid?: boolean; payment_method?: string | null };
+
+/** How a grand prize or a referral bonus stands: 'Claimed with PayPal', then 'Paid by PayPal'. */
+function payoutStatus(payout: Payout): string | null {
+  const method = payout.payment_method;
+  if (payout.paid) return `Paid${method ? ` by ${method}` : ''}`;
+  if (payout.claimed) return `Claimed${method ? ` with ${method}` : ''}`;
+  return null;
+}
+
+export function WinningsList({ actor }: { actor: DrawerActor }) {
+  const content = useSelector(actor, selectContent);
+  const couponsByType = useSelector(actor, selectCouponsByType);
+  const claimedCoupons = useSelector(actor, selectClaimedCoupons);
+  const prizes = useSelector(actor, selectGrandPrizes);
+  const bonuses = useSelector(actor, selectReferralBonuses);
+  if (content === 'loading') {
+    return (
+      <p className="winnings__note" role="status">
+        Loading your winnings…
+      </p>
+    );
+  }
+  if (content === 'loadFailed') {
+    return (
+      <div className="winnings__note">
+        <p>Your winnings could not be loaded.</p>
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() => actor.send({ type: 'drawer.retry' })}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (content === 'empty') {
+    return (
+      <p className="winnings__note">
+        Nothing here yet. Press the black button every day for your chance to win, and answer Tell
+        Us More to win coupons you like.
+      </p>
+    );
+  }
+  return (
+    <div className="winnings__list">
+      {prizes.length > 0 && (
+        <section aria-label="Grand prizes" className="winnings__section">
+          {prizes.map((prize) => (
+            <button
+              key={prize.id}
+              type="button"
+              className="winnings__prize"
+              onClick={() => actor.send({ type: 'drawer.selectPrize', id: prize.id })}
+            >
+              <span>You won {formatPrize(prize.additional_info.prize_amount)}</span>
+              {payoutStatus(prize) && (
+                <span className="winnings__status">{payoutStatus(prize)}</span>
+              )}
+            </button>
+          ))}
+        </section>
+      )}
+      {couponsByType.map(([type, coupons]) => (
+        <section key={type} aria-label={type} className="winnings__section">
+          <h2 className="winnings__brand">{type}</h2>
+          {coupons.map((coupon) => (
+            <button
+              key={coupon.id}
+              type="button"
+              className="winnings__coupon"
+              onClick={() => actor.send({ type: 'drawer.selectCoupon', id: coupon.id })}
+            >
+              {coupon.attributes.image_link && (
+                <img src={coupon.attributes.image_link} alt="" width={48} height={48} />
+              )}
+              <span>
+                {dollars(coupon.attributes.value)}{' '}
+                {coupon.attributes.kind === 'gift_card' ? 'gift card' : 'coupon'}
+              </span>
+            </button>
+          ))}
+        </section>
+      ))}
+      {bonuses.length > 0 && (
+        <section aria-label="Referral bonuses" className="winnings__section">
+          <h2 className="winnings__brand">Referral bonuses</h2>
+          {bonuses.map((bonus) => (
+            <button
+              key={bonus.id}
+              type="button"
+              className="winnings__prize winnings__bonus"
+              onClick={() => actor.send({ type: 'drawer.selectBonus', id: bonus.id })}
+            >
+              <span>{formatPrize(bonus.amount)} because a player you invited won</span>
+              {payoutStatus(bonus) && (
+                <span className="winnings__status">{payoutStatus(bonus)}</span>
+              )}
+            </button>
+          ))}
+        </section>
+      )}
+      {claimedCoupons.length > 0 && (
+        <section aria-label="Claimed" className="winnings__section">
+          <h2 className="winnings__brand">Claimed</h2>
+          <ul className="winnings__claimed-list">
+            {claimedCoupons.map((coupon) => (
+              <ClaimedCoupon key={coupon.id} coupon={coupon} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
