@@ -1,13 +1,26 @@
 // Builds the real app over a real, empty database: PGlite always (a copy of a migrated template),
 // and PostgreSQL too when TEST_DATABASE_URL is set (each test file gets a database of its own).
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-import { API_BASE, ErrorBody, LoginResponse, RequestCodeResponse } from '../../contract/api';
+import {
+  API_BASE,
+  DrawEntryResponse,
+  DrawResponse,
+  ErrorBody,
+  LoginResponse,
+  RequestCodeResponse,
+  RewardListResponse,
+  WalletResponse,
+} from '../../contract/api';
+import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
+import { NextQuestionResponse } from '../../contract/questionnaires';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type OpenDatabase } from '../../server/db/database';
+import { drawEntries } from '../../server/db/schema';
 import type { SmsSender } from '../../server/sms/sender';
 import { freshPgliteDir } from '../support/pglite-template';
 import { createFromTemplate } from '../support/postgres-template';
@@ -297,5 +310,207 @@ export function useTwoInstances(options: {
     const [first, second] = apps;
     if (!first || !second) throw new Error('the two instances are started in beforeAll');
     return [first, second];
+  };
+}
+
+/** A coupon offer for the catalog; its code is the key in capitals with `-5` unless given. */
+export function couponOffer(
+  key: string,
+  brand: string,
+  tags: string[],
+  code = `${key.toUpperCase()}-5`,
+) {
+  return {
+    key,
+    coupon_type: brand,
+    kind: 'coupon' as const,
+    value: 5,
+    image: '/images/rewards/coupon.svg',
+    link: null,
+    tags,
+    code,
+    delivery_note: null,
+  };
+}
+
+/** Questions `prefix-q-0`… whose prompts carry their number ("… 3?"), tagged by `tags(i)`. */
+export function numberedQuestions(
+  count: number,
+  prefix: string,
+  prompt: string,
+  tags: (i: number) => string[] = () => ['outdoors'],
+) {
+  return Array.from({ length: count }, (_, i) => ({
+    key: `${prefix}-q-${i}`,
+    prompt: `${prompt} ${i}?`,
+    tags: tags(i),
+  }));
+}
+
+export interface TestCatalog {
+  questions?: { key: string; prompt: string; tags: string[] }[];
+  offers?: ReturnType<typeof couponOffer>[];
+}
+
+/** Imports the questions and offers of `catalog`, as `ops catalog import` does. */
+export async function loadCatalog(app: FastifyInstance, catalog: TestCatalog): Promise<void> {
+  if (catalog.questions) {
+    await app.services.catalog.importQuestions(
+      QuestionCatalog.parse({ questions: catalog.questions }),
+    );
+  }
+  if (catalog.offers) {
+    await app.services.catalog.importOffers(OfferCatalog.parse({ offers: catalog.offers }));
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The requests of a signed-in player's session: `call(method, path, payload?)`. */
+export function asPlayer(app: FastifyInstance, token: string) {
+  return (method: Method, path: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url: url(path),
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+}
+
+/**
+ * The app of a describe block over a database of its own (useDatabase), built before the
+ * block's tests (by `build` when given) with `catalog` imported.
+ */
+export function useTestApp(
+  kind: DatabaseKind,
+  options: TestAppOptions & {
+    catalog?: TestCatalog;
+    build?: (database: OpenDatabase) => Promise<FastifyInstance>;
+  } = {},
+) {
+  const { catalog, build, ...appOptions } = options;
+  const database = useDatabase(kind);
+  let built: FastifyInstance | undefined;
+  beforeAll(async () => {
+    built = build ? await build(database()) : await buildTestApp(database(), appOptions);
+    if (catalog) await loadCatalog(built, catalog);
+  });
+  const app = () => {
+    if (!built) throw new Error('the app is built in beforeAll');
+    return built;
+  };
+  const get = (path: string, token?: string) =>
+    app().inject({ method: 'GET', url: url(path), ...(token ? { headers: bearer(token) } : {}) });
+  const post = (path: string, token: string, payload: Record<string, unknown> = {}) =>
+    app().inject({ method: 'POST', url: url(path), headers: bearer(token), payload });
+  return { database, app, get, post };
+}
+
+/** A press of the button from a player's session. */
+export function press(app: FastifyInstance, token: string) {
+  return asPlayer(app, token)('POST', 'draw_entries', {});
+}
+
+export type Answer = boolean | 'skip';
+
+/**
+ * A new signed-in player who pressed the button and answered the questions they were asked, in
+ * turn: `answers` in order, or `count` of them answered by `answer` from the prompt.
+ */
+export async function playerWhoAnswered(
+  app: FastifyInstance,
+  answers: readonly Answer[] | { count: number; answer: (prompt: string) => Answer },
+) {
+  const player = await signedInPlayer(app);
+  const call = asPlayer(app, player.token);
+  const entry = DrawEntryResponse.parse((await call('POST', 'draw_entries', {})).json()).data;
+  const count = 'count' in answers ? answers.count : answers.length;
+  for (let n = 0; n < count; n += 1) {
+    const next = NextQuestionResponse.parse((await call('GET', 'questionnaires/next')).json()).data;
+    const prompt = next.attributes.next_question;
+    const answer = 'count' in answers ? answers.answer(prompt) : answers[n];
+    const answered = await call('PATCH', `questionnaires/${next.id}`, {
+      question_prompt: prompt,
+      answer: answer === true,
+      draw_entry_id: entry.id,
+      isSkipped: answer === 'skip',
+    });
+    if (answered.statusCode !== 200) throw new Error(`answer: ${answered.body}`);
+  }
+  return { ...player, entry, call };
+}
+
+/**
+ * The catalog of the rewards tests: twelve questions, the outdoors ones first, then food ones;
+ * one offer suits each.
+ */
+export const rewardsCatalog: TestCatalog = {
+  questions: numberedQuestions(12, 'r', 'Reward question', (i) => [i < 6 ? 'outdoors' : 'food']),
+  offers: [
+    couponOffer('r-camp', 'Camp Corner', ['outdoors'], 'CAMP-5'),
+    couponOffer('r-diner', 'Dinerland', ['food'], 'DINER-5'),
+  ],
+};
+
+/** What a player's wallet holds. */
+export async function walletOf(app: FastifyInstance, token: string) {
+  return WalletResponse.parse((await asPlayer(app, token)('GET', 'wallet')).json()).data;
+}
+
+/** The rewards a player has not had played back yet. */
+export async function unplayedRewards(app: FastifyInstance, token: string) {
+  return RewardListResponse.parse((await asPlayer(app, token)('GET', 'rewards')).json()).data;
+}
+
+/** Pays the rewards of a player's entry (POST rewards). */
+export function payRewards(app: FastifyInstance, token: string, drawEntryId: unknown) {
+  return asPlayer(app, token)('POST', 'rewards', { draw_entry_id: drawEntryId });
+}
+
+/**
+ * The app of a rewards test over the rewards catalog (or `catalog`), and what its tests do: a
+ * player's requests, a player who answered, paying an entry, the tickets and unplayed rewards.
+ */
+export function useRewardsApp(kind: DatabaseKind, catalog: TestCatalog = rewardsCatalog) {
+  const { database, app } = useTestApp(kind, { catalog });
+  return {
+    database,
+    app,
+    call: (method: Method, path: string, token: string, payload?: unknown) =>
+      asPlayer(app(), token)(method, path, payload),
+    answering: (answers: Parameters<typeof playerWhoAnswered>[1]) =>
+      playerWhoAnswered(app(), answers),
+    pay: (token: string, drawEntryId: unknown) => payRewards(app(), token, drawEntryId),
+    tickets: async (token: string) => (await walletOf(app(), token)).tickets,
+    unplayed: (token: string) => unplayedRewards(app(), token),
+  };
+}
+
+/**
+ * The app of a draw test: a clock the test moves, the texts it sends, and what its tests do (a
+ * press, the open draw, a fresh draw of the test's own, a draw's entry ids).
+ */
+export function useDrawApp(kind: DatabaseKind) {
+  const clock = new TestClock();
+  const sms = capturingSms();
+  const fixture = useTestApp(kind, { clock, sms: sms.sender });
+  const { app, database, get, post } = fixture;
+  return {
+    ...fixture,
+    clock,
+    sms,
+    press: (token: string) => post('draw_entries', token),
+    currentDraw: async (token?: string) =>
+      DrawResponse.parse((await get('draws/current', token)).json()).data,
+    /** Closes whatever is open so a test starts on a draw of its own. */
+    freshDraw: async () => (await app().services.draws.closeNow()).next,
+    entryIdsIn: async (drawId: number) =>
+      (
+        await database()
+          .db.select({ id: drawEntries.id })
+          .from(drawEntries)
+          .where(eq(drawEntries.drawId, drawId))
+          .orderBy(drawEntries.id)
+      ).map((row) => row.id),
   };
 }
