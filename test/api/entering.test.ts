@@ -4,13 +4,20 @@
 // and a player deleted while entering is refused (401), never a server error, without taking
 // the presses of other players that went to the database with theirs.
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
 import { DrawEntryResponse } from '../../contract/api';
-import { QuestionCatalog } from '../../contract/catalog';
 import { TellUsMoreResponse } from '../../contract/questionnaires';
 import { drawEntries, sessions, users } from '../../server/db/schema';
-import { bearer, databases, signedInPlayer, url, useDatabase } from './helper';
+import {
+  asPlayer,
+  bearer,
+  databases,
+  press as pressAs,
+  signedInPlayer,
+  url,
+  useTestApp,
+} from './helper';
 import { buildLoggedApp, type LogLine } from './integrity';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
@@ -21,32 +28,22 @@ const PRESSES = 5;
 const TELL_US_MORE_STARTS = 5;
 
 describe.each(databases)('entering the draw on %s', (kind) => {
-  const database = useDatabase(kind);
-  let app: FastifyInstance;
-  let errors: () => LogLine[];
-
-  beforeAll(async () => {
-    ({ app, errors } = await buildLoggedApp(database()));
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: [{ key: 'e-q-1', prompt: 'Do you like the outdoors?', tags: ['outdoors'] }],
-      }),
-    );
+  let errors: () => LogLine[] = () => [];
+  const { database, app } = useTestApp(kind, {
+    build: async (opened) => {
+      const logged = await buildLoggedApp(opened);
+      errors = logged.errors;
+      return logged.app;
+    },
+    catalog: {
+      questions: [{ key: 'e-q-1', prompt: 'Do you like the outdoors?', tags: ['outdoors'] }],
+    },
   });
 
-  const press = (player: Player) =>
-    app.inject({
-      method: 'POST',
-      url: url('draw_entries'),
-      headers: bearer(player.token),
-      payload: {},
-    });
+  const press = (player: Player) => pressAs(app(), player.token);
   const tellUsMore = (player: Player) =>
-    app.inject({
-      method: 'POST',
-      url: url('questionnaires/tell_us_more'),
-      headers: bearer(player.token),
-      payload: { is_from_tell_us_more: true },
+    asPlayer(app(), player.token)('POST', 'questionnaires/tell_us_more', {
+      is_from_tell_us_more: true,
     });
   /** The entry a press or a Tell Us More start answered. */
   const entryOf = (response: LightMyRequestResponse, kind: 'press' | 'tellUsMore') =>
@@ -60,7 +57,7 @@ describe.each(databases)('entering the draw on %s', (kind) => {
       .where(and(eq(drawEntries.userId, userId), eq(drawEntries.source, 'button')));
 
   it('gives each player one entry, whether they press, start Tell Us More, or both at once', async () => {
-    const players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInPlayer(app)));
+    const players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInPlayer(app())));
     const calls = players.flatMap((player) => [
       ...Array.from({ length: PRESSES }, () => ({
         player,
@@ -100,12 +97,12 @@ describe.each(databases)('entering the draw on %s', (kind) => {
   });
 
   it('answers 401 to a deleted player entering, and enters the player pressing beside them', async () => {
-    const leaving = await signedInPlayer(app);
-    const staying = await signedInPlayer(app);
+    const leaving = await signedInPlayer(app());
+    const staying = await signedInPlayer(app());
     const racing = [
       ...Array.from({ length: 3 }, () => press(leaving)),
       ...Array.from({ length: 3 }, () => tellUsMore(leaving)),
-      app.inject({
+      app().inject({
         method: 'DELETE',
         url: url(`users/registrations/${leaving.user.id}`),
         headers: bearer(leaving.token),
@@ -132,8 +129,8 @@ describe.each(databases)('entering the draw on %s', (kind) => {
   it.runIf(kind === 'postgres')(
     'refuses only the deleted player of presses that reach the database together',
     async () => {
-      const leaving = await signedInPlayer(app);
-      const staying = await signedInPlayer(app);
+      const leaving = await signedInPlayer(app());
+      const staying = await signedInPlayer(app());
       const { db } = database();
       // A deletion under way, as users.deleteAccount makes it: the player's row locked first.
       let finish!: () => void;

@@ -2,86 +2,33 @@
 // or the first skip's wishlist coupon) is chosen at random among the offers whose tags meet
 // what the player said yes to, and among all offers when none does. Both coupons follow the
 // same rule (repositories/rewards.ts chosenOffer), each coupon of a payment drawn on its own.
-import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DrawEntryResponse, type Reward } from '../../contract/api';
-import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
-import { NextQuestionResponse, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import { describe, expect, it } from 'vitest';
+import { type Reward } from '../../contract/api';
+import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { RewardResponse, RewardsResponse } from '../../contract/rewards';
-import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from './helper';
+import { couponOffer, databases, numberedQuestions, useRewardsApp } from './helper';
 
 const QUESTIONS = 30;
 /** Questions alternate: the even ones about the outdoors, the odd ones about food. */
 const isOutdoors = (i: number) => i % 2 === 0;
-const offer = (key: string, brand: string, tags: string[]) => ({
-  key,
-  coupon_type: brand,
-  kind: 'coupon' as const,
-  value: 5,
-  image: '/images/rewards/coupon.svg',
-  link: null,
-  tags,
-  code: `${key.toUpperCase()}-5`,
-  delivery_note: null,
-});
 const BRANDS = ['Camp Corner', 'Dinerland', 'Far Away Travel'];
 
 describe.each(databases)('the offer rule on %s', (kind) => {
-  const database = useDatabase(kind);
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database());
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: Array.from({ length: QUESTIONS }, (_, i) => ({
-          key: `o-q-${i}`,
-          prompt: `Offer question ${i}?`,
-          tags: [isOutdoors(i) ? 'outdoors' : 'food'],
-        })),
-      }),
-    );
-    // No question is about travel: that offer suits nobody, and is still on offer to all.
-    await app.services.catalog.importOffers(
-      OfferCatalog.parse({
-        offers: [
-          offer('o-camp', 'Camp Corner', ['outdoors']),
-          offer('o-diner', 'Dinerland', ['food']),
-          offer('o-travel', 'Far Away Travel', ['travel']),
-        ],
-      }),
-    );
+  // No question is about travel: that offer suits nobody, and is still on offer to all.
+  const { call, answering: answered } = useRewardsApp(kind, {
+    questions: numberedQuestions(QUESTIONS, 'o', 'Offer question', (i) => [
+      isOutdoors(i) ? 'outdoors' : 'food',
+    ]),
+    offers: [
+      couponOffer('o-camp', 'Camp Corner', ['outdoors']),
+      couponOffer('o-diner', 'Dinerland', ['food']),
+      couponOffer('o-travel', 'Far Away Travel', ['travel']),
+    ],
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', path: string, token: string, body?: object) =>
-    app.inject({
-      method,
-      url: url(path),
-      headers: bearer(token),
-      ...(body === undefined ? {} : { payload: body }),
-    });
-
   /** A new player who presses and answers `count` questions, yes where `yes(i)` says. */
-  async function answering(count: number, yes: (i: number) => boolean) {
-    const player = await signedInPlayer(app);
-    const entry = DrawEntryResponse.parse(
-      (await call('POST', 'draw_entries', player.token, {})).json(),
-    ).data;
-    for (let n = 0; n < count; n += 1) {
-      const next = NextQuestionResponse.parse(
-        (await call('GET', 'questionnaires/next', player.token)).json(),
-      ).data;
-      const i = Number(/\d+/.exec(next.attributes.next_question)?.[0]);
-      const answered = await call('PATCH', `questionnaires/${next.id}`, player.token, {
-        question_prompt: next.attributes.next_question,
-        answer: yes(i),
-        draw_entry_id: entry.id,
-        isSkipped: false,
-      });
-      expect(answered.statusCode).toBe(200);
-    }
-    return { ...player, entry };
-  }
+  const answering = (count: number, yes: (i: number) => boolean) =>
+    answered({ count, answer: (prompt) => yes(Number(/\d+/.exec(prompt)?.[0])) });
 
   /** The brands of the coupons a player's payment earned. */
   async function couponBrands(count: number, yes: (i: number) => boolean) {

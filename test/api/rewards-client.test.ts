@@ -1,48 +1,17 @@
 // The app's rewards after a questionnaire, through the real API client (src/lib/api.ts) and the
 // questionnaire's own actor against the real server: one request (POST rewards) pays the
 // entry's answers and says which rewards to play, those not shown yet; no second GET.
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { DrawEntryResponse } from '../../contract/api';
-import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
-import { NextQuestionResponse, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import { QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import { createQuestionnaireActors } from '../../machines/questionnaire/questionnaire.actors';
 import { api } from '../../src/lib/api';
-import { bearer, buildTestApp, databases, signedInPlayer, url, useDatabase } from './helper';
+import { bearer, couponOffer, databases, numberedQuestions, useRewardsApp } from './helper';
 
 describe.each(databases)('the rewards the app plays after a questionnaire (%s)', (kind) => {
-  const database = useDatabase(kind);
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    app = await buildTestApp(database());
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: Array.from({ length: QUESTIONS_PER_BATCH }, (_, i) => ({
-          key: `c-q-${i}`,
-          prompt: `Client question ${i}?`,
-          tags: ['outdoors'],
-        })),
-      }),
-    );
-    await app.services.catalog.importOffers(
-      OfferCatalog.parse({
-        offers: [
-          {
-            key: 'c-camp',
-            coupon_type: 'Camp Corner',
-            kind: 'coupon',
-            value: 5,
-            image: '/images/rewards/coupon.svg',
-            link: null,
-            tags: ['outdoors'],
-            code: 'CAMP-5',
-            delivery_note: null,
-          },
-        ],
-      }),
-    );
+  const { app, answering } = useRewardsApp(kind, {
+    questions: numberedQuestions(QUESTIONS_PER_BATCH, 'c', 'Client question'),
+    offers: [couponOffer('c-camp', 'Camp Corner', ['outdoors'], 'CAMP-5')],
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -55,7 +24,7 @@ describe.each(databases)('the rewards the app plays after a questionnaire (%s)',
       const path = new URL(input.url).pathname;
       requests.push(`${input.method} ${path}`);
       const body = await input.text();
-      const answer = await app.inject({
+      const answer = await app().inject({
         method: input.method as 'GET' | 'POST',
         url: path,
         headers: { ...bearer(token), 'content-type': 'application/json' },
@@ -70,22 +39,7 @@ describe.each(databases)('the rewards the app plays after a questionnaire (%s)',
   }
 
   /** A player who pressed and answered a whole batch: a ticket per answer and a coupon due. */
-  async function answeredABatch() {
-    const player = await signedInPlayer(app);
-    const call = (method: 'GET' | 'POST' | 'PATCH', path: string, body?: object) =>
-      app.inject({ method, url: url(path), headers: bearer(player.token), payload: body });
-    const entry = DrawEntryResponse.parse((await call('POST', 'draw_entries', {})).json()).data;
-    for (let i = 0; i < QUESTIONS_PER_BATCH; i += 1) {
-      const next = NextQuestionResponse.parse((await call('GET', 'questionnaires/next')).json());
-      await call('PATCH', `questionnaires/${next.data.id}`, {
-        question_prompt: next.data.attributes.next_question,
-        answer: true,
-        draw_entry_id: entry.id,
-        isSkipped: false,
-      });
-    }
-    return { ...player, entry };
-  }
+  const answeredABatch = () => answering(Array<boolean>(QUESTIONS_PER_BATCH).fill(true));
 
   const claimRewards = (drawEntryId: number) =>
     toPromise(
