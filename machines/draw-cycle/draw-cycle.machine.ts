@@ -30,6 +30,8 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
     },
   },
   invoke: [
+    // Its screen and what the device keeps of it, told to the root (machines/shared/root.ts).
+    { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
     // The live channel stays open for as long as the player is signed in.
     { id: 'listenToCable', src: 'listenToCable' },
     // The window getting focus back, or becoming visible again.

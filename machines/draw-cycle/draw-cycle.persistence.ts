@@ -4,15 +4,7 @@
 // session lends the draw (its flags are the session's to keep).
 import * as z from 'zod/mini';
 import { DrawEntry } from '../../contract/api';
-import {
-  definePersisted,
-  keepOnDevice,
-  readItem,
-  STORAGE_KEYS,
-  writeItem,
-  type DeviceStorage,
-  type Watchable,
-} from '../shared/device';
+import { definePersisted, STORAGE_KEYS, type StorageKey } from '../shared/device';
 
 export const DRAW_STORAGE_KEY = STORAGE_KEYS.drawStorage;
 
@@ -88,38 +80,16 @@ export const parsePersistedDraw = drawStorageEntry.parse;
 export const pickPersistedDraw = drawStorageEntry.pick;
 export const serializePersistedDraw = drawStorageEntry.serialize;
 
-export function readStoredDraw(storage: DeviceStorage | null): string | null {
-  return readItem(storage, STORAGE_KEYS.drawStorage);
-}
-
 /**
- * Keeps `draw-storage` in step with a running draw cycle: writes whenever the persisted part
- * changes (the countdown changes it once a second at most). Returns the unsubscribe function.
+ * What the draw keeps on the device, as its reporter tells the root (machines/shared/root.ts):
+ * `draw-storage`, and `hasClickedButton`, 'true' once the player has pressed the button during
+ * a visit (left as it is before that: an earlier visit's press still counts).
  */
-export function persistDraw(
-  actor: Watchable<{ context: PersistedDraw }>,
-  storage: DeviceStorage | null,
-): () => void {
-  return keepOnDevice(actor, drawStorageEntry, (snapshot) => snapshot.context, storage);
-}
-
-/**
- * What the draw keeps on the device: `draw-storage`, and `hasClickedButton`, set to 'true' once
- * the player has pressed the button during a visit. Returns the unsubscribe function.
- */
-export function keepDrawOnDevice(
-  actor: Watchable<{ context: PersistedDraw & { hasEnteredDrawInSession: boolean } }>,
-  storage: DeviceStorage | null,
-): () => void {
-  const stopPersisting = persistDraw(actor, storage);
-  let pressed = false;
-  const subscription = actor.subscribe((snapshot) => {
-    if (pressed || !snapshot.context.hasEnteredDrawInSession) return;
-    pressed = true;
-    writeItem(storage, STORAGE_KEYS.hasClickedButton, 'true');
-  });
-  return () => {
-    subscription.unsubscribe();
-    stopPersisting();
+export function drawKeptOnDevice(
+  context: PersistedDraw & { hasEnteredDrawInSession: boolean },
+): Partial<Record<StorageKey, string>> {
+  return {
+    [STORAGE_KEYS.drawStorage]: drawStorageEntry.serialize(context),
+    ...(context.hasEnteredDrawInSession ? { [STORAGE_KEYS.hasClickedButton]: 'true' } : {}),
   };
 }

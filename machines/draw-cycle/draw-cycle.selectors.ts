@@ -3,7 +3,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { DrawCycleMachine } from './draw-cycle.machine';
 import type { QuestionsFlowMachine } from '../questionnaire/questions-flow.machine';
-import { REDIRECTED_FROM_YOUVE_ENTERED } from './draw-cycle.types';
 
 type DrawCycleSnapshot = SnapshotFrom<DrawCycleMachine>;
 
@@ -32,18 +31,6 @@ export const selectGrandPrizeAmount = (s: DrawCycleSnapshot): number | null => {
 /** The questions flow while the draw runs it (after a press, or Tell Us More). */
 export const selectQuestionsFlow = (s: DrawCycleSnapshot) =>
   s.children.questionsFlow as ActorRefFrom<QuestionsFlowMachine> | undefined;
-
-/**
- * The history state the draw's screen carries: /rewards says it came from 'You're Entered To
- * Win' (spec section 9), for the reward screens to decide where to go after.
- */
-export function selectDrawNavigationState(
-  s: DrawCycleSnapshot,
-): Record<string, unknown> | undefined {
-  const flow = selectQuestionsFlow(s)?.getSnapshot();
-  const fromEntry = flow?.matches('rewards') === true && flow.context.rewardsFromYouveEntered;
-  return fromEntry ? { ...REDIRECTED_FROM_YOUVE_ENTERED } : undefined;
-}
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

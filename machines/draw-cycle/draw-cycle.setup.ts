@@ -1,12 +1,14 @@
 // What the draw's chart (draw-cycle.machine.ts) is built from: its types, the actors it invokes,
 // its named delay, and its guards and actions, each a rule of the spec (most of them written out
 // in draw-cycle.rules.ts). The chart itself reads on its own; this is where each name is defined.
-import { assign, emit, enqueueActions, raise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, raise, sendTo, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
 import type { Question } from '../questionnaire/questionnaire.types';
 import { type CallFailure } from '../entry-flow/entry-flow.actors';
+import { effectAtRoot, reportToRoot } from '../shared/root';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
+import { drawKeptOnDevice } from './draw-cycle.persistence';
 import {
   announcedNow,
   enteredNow,
@@ -40,7 +42,13 @@ export const drawCycleSetup = setup({
     input: {} as DrawCycleInput,
     emitted: {} as DrawCycleEmitted,
   },
-  actors: disconnectedDrawCycleActors,
+  actors: {
+    ...disconnectedDrawCycleActors,
+    // Its screen (/home), and what the device keeps of it (draw-storage, hasClickedButton).
+    reportToRoot: reportToRoot({
+      kept: ({ context }: { context: DrawCycleContext }) => drawKeptOnDevice(context),
+    }),
+  },
   delays: {
     /** The 'YOU WON!' view stays 3 s (spec section 9). */
     grandPrizeOverlay: 3000,
@@ -77,10 +85,10 @@ export const drawCycleSetup = setup({
     recordEntry: assign(({ context }, params: { entry: DrawEntry }) =>
       withEntry(context, params.entry),
     ),
-    toastEntryFailure: emit((_, failure: CallFailure) => ({
-      type: 'toast' as const,
+    toastEntryFailure: effectAtRoot((failure: CallFailure) => ({
+      type: 'toast',
       message: failure.detail ?? TOAST_ENTER_FAILED,
-      variant: 'error' as const,
+      variant: 'error',
     })),
     recomputeTimeLeft: assign(({ context }) => ({ timeLeft: timeLeftNow(context) })),
     // At 0 with entering blocked, entering is allowed again; the entry counted down belongs to

@@ -25,6 +25,8 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
   id: 'questionnaire',
   context: ({ input }) => initialContext(input),
   output: ({ context }) => ({ finished: context.finished, rewards: context.rewards }),
+  // The screen it shows, told to the root (machines/shared/root.ts).
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'routing',
   states: {
     routing: {

@@ -1,9 +1,9 @@
 // What the questionnaire's chart (questionnaire.machine.ts) is built from: its types, the calls
 // it invokes, and its guards and actions. The chart itself reads on its own.
-import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
 import { toCallFailure } from '../entry-flow/entry-flow.actors';
-import type { ToastParams } from '../shared/effects';
+import { dismissToastAtRoot, reportToRoot, toastAtRoot } from '../shared/root';
 import { disconnectedQuestionnaireActors } from './questionnaire.actors';
 import {
   CARD_ARRIVAL_MS,
@@ -30,7 +30,7 @@ export const questionnaireSetup = setup({
     output: {} as QuestionnaireOutput,
     emitted: {} as QuestionnaireEmitted,
   },
-  actors: disconnectedQuestionnaireActors,
+  actors: { ...disconnectedQuestionnaireActors, reportToRoot: reportToRoot() },
   delays: { cardArrival: CARD_ARRIVAL_MS },
   guards: {
     /** Tell Us More from the tab; one under way (resumed) has been started already. */
@@ -46,8 +46,8 @@ export const questionnaireSetup = setup({
       isNotFound(params.error) && context.questionnaireProgress > 1,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    dismissLoadingToast: emit({ type: 'dismissToast', key: LOADING_QUESTIONS_KEY }),
+    showToast: toastAtRoot(),
+    dismissLoadingToast: dismissToastAtRoot(LOADING_QUESTIONS_KEY),
     logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
       enqueue.spawnChild('logClick', {
         input: { event: params.event, pageUrl: currentPageUrl() },

@@ -7,6 +7,7 @@ import { assign, enqueueActions, setup } from 'xstate';
 import type { DrawEntry, Reward } from '../../contract/api';
 import { YOUVE_ENTERED_PATH } from '../draw-cycle/draw-cycle.types';
 import { youveEnteredMachine } from '../draw-cycle/youve-entered.machine';
+import { reportToRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { rewardPlaybackMachine } from '../reward-playback/reward-playback.machine';
 import { questionnaireMachine } from './questionnaire.machine';
@@ -74,6 +75,7 @@ export const questionsFlowMachine = setup({
     rewardPlayback: rewardPlaybackMachine,
     whatILike: whatILikeMachine,
     questionnaire: questionnaireMachine,
+    reportToRoot: reportToRoot(),
   },
   guards: {
     startsAt: ({ context }, starts: readonly QuestionsFlowStart[]) =>
@@ -110,6 +112,8 @@ export const questionsFlowMachine = setup({
     rewards: [],
     rewardsFromYouveEntered: false,
   }),
+  // Its own screen ('You're Entered To Win'), told to the root; each step reports its own.
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   on: {
     'draw.changed': { actions: 'storeDrawChange' },
     // The questionnaire's progress, for the draw to keep.

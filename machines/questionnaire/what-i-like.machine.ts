@@ -3,9 +3,9 @@
 // the product's promises come first (/disclosure). A first-time player's skip is recorded against
 // their entry, earns the wishlist coupon and shows what they won; the player is then returning.
 // A step of the questions flow: it ends with what comes next.
-import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
-import type { ToastParams } from '../shared/effects';
+import { reportToRoot, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { disconnectedQuestionnaireActors } from './questionnaire.actors';
 import {
@@ -52,13 +52,14 @@ export const whatILikeMachine = setup({
   actors: {
     skipQuestionnaire: disconnectedQuestionnaireActors.skipQuestionnaire,
     logClick: disconnectedQuestionnaireActors.logClick,
+    reportToRoot: reportToRoot(),
   },
   guards: {
     isAtDisclosure: ({ context }) => context.atDisclosure,
     isFirstQuestionnaire: ({ context }) => context.isFirstQuestionnaire,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
       enqueue.spawnChild('logClick', {
         input: { event: params.event, pageUrl: currentPageUrl() },
@@ -82,6 +83,8 @@ export const whatILikeMachine = setup({
     finished: context.finished,
     rewards: context.rewards,
   }),
+  // The screen it shows, told to the root (machines/shared/root.ts).
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'routing',
   states: {
     routing: {

@@ -11,6 +11,8 @@
 import { assign, enqueueActions, setup } from 'xstate';
 import type { Reward } from '../../contract/api';
 import { BRANDED_GIFT_CARDS } from '../../contract/catalog';
+import { REDIRECTED_FROM_YOUVE_ENTERED } from '../draw-cycle/draw-cycle.types';
+import { reportToRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { disconnectedRewardPlaybackActors } from './reward-playback.actors';
 
@@ -98,7 +100,15 @@ export const rewardPlaybackMachine = setup({
     output: {} as RewardPlaybackOutput,
     events: {} as RewardPlaybackEvent,
   },
-  actors: disconnectedRewardPlaybackActors,
+  actors: {
+    ...disconnectedRewardPlaybackActors,
+    // /rewards carries where the player came from (spec section 9): the reward screens read
+    // it again on a reload.
+    reportToRoot: reportToRoot({
+      historyState: ({ context }: { context: RewardPlaybackContext }) =>
+        context.fromYouveEntered ? { ...REDIRECTED_FROM_YOUVE_ENTERED } : undefined,
+    }),
+  },
   guards: {
     isResuming: ({ context }) => context.resuming,
     hasNoRewards: ({ context }) => context.rewards.length === 0,
@@ -139,6 +149,8 @@ export const rewardPlaybackMachine = setup({
     toWhatILike: context.fromYouveEntered && context.hasReceivedGC,
     hasReceivedGC: context.hasReceivedGC,
   }),
+  // The screen it shows, told to the root (machines/shared/root.ts).
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'starting',
   states: {
     starting: {

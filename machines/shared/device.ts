@@ -1,8 +1,8 @@
 // What the app keeps on the device (spec sections 3 and 9), named once. A machine that survives
 // a reload defines its persisted part with `definePersisted`: a key, a zod object and the
 // initial value give a reader that falls back field by field (a damaged entry never locks a
-// player out) and a writer in the `{ state, version }` form. The app writes them all from one
-// place (src/app/device-sync.ts).
+// player out) and a writer in the `{ state, version }` form. Each machine reports its entries to
+// the root (root.ts); the app writes them all from one place (machines/session/session.device.ts).
 import type * as z from 'zod/mini';
 
 export const STORAGE_KEYS = {
@@ -116,29 +116,4 @@ export function definePersisted<Shape extends z.core.$ZodShape>(
     serialize: (value) => JSON.stringify({ state: pick(value), version: STORAGE_VERSION }),
     read: (storage) => parse(readItem(storage, key)),
   };
-}
-
-/** Anything with snapshots to watch: an actor, or a child actor of the app's system. */
-export type Watchable<T> = {
-  subscribe: (listener: (snapshot: T) => void) => { unsubscribe: () => void };
-};
-
-/**
- * Keeps `entry` on the device in step with what `actor` holds: writes whenever the persisted
- * part of `select(snapshot)` changes. Returns the unsubscribe function.
- */
-export function keepOnDevice<S, T>(
-  actor: Watchable<S>,
-  entry: Persisted<T>,
-  select: (snapshot: S) => T,
-  storage: DeviceStorage | null,
-): () => void {
-  let last: string | null = null;
-  const subscription = actor.subscribe((snapshot) => {
-    const next = entry.serialize(select(snapshot));
-    if (next === last) return;
-    last = next;
-    writeItem(storage, entry.key, next);
-  });
-  return () => subscription.unsubscribe();
 }

@@ -2,10 +2,11 @@
 // operator. The winnings flow invokes it while the form is open and closes the form when it
 // ends: `sent` after the server stored the message, `left` when the player pressed Back. A
 // failed send keeps what was typed and lets the player try again.
-import { assertEvent, assign, emit, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { CONTACT_SENT, ContactRequest } from '../../contract/contact';
 import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
-import type { ToastEffect, ToastParams } from '../shared/effects';
+import type { ToastEffect } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
 import { disconnectedContactFormActors } from './contact-form.actors';
 
 export const TOAST_TOO_MANY_MESSAGES =
@@ -45,7 +46,7 @@ export const contactFormMachine = setup({
     isRejectedMessage: (_, failure: CallFailure) => failure.status === 422,
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     keepDraft: assign(({ event }) => {
       assertEvent(event, 'contact.submit');
       return { subject: event.subject, message: event.message };

@@ -1,7 +1,7 @@
 // What the claim's chart (prize-claim.machine.ts) is built from: its types, the actors it
 // invokes, and its guards and actions, each a rule of the spec. The chart itself reads on its
 // own; this is where each name is defined.
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import {
   BONUS_ALREADY_CLAIMED,
@@ -14,6 +14,7 @@ import {
   type ReferralBonus,
 } from '../../contract/winnings';
 import type { ToastEffect, ToastParams } from '../shared/effects';
+import { toastAtRoot } from '../shared/root';
 import type { CallFailure } from '../entry-flow/entry-flow.actors';
 import {
   disconnectedPrizeClaimActors,
@@ -179,7 +180,7 @@ export const prizeClaimSetup = setup({
     isRefused: (_, failure: CallFailure) => isRefusal(failure),
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
+    showToast: toastAtRoot(),
     storeChoices: assign(({ context }, params: PaymentChoices) => ({
       choices: choicesToShow(params, context.offered),
     })),

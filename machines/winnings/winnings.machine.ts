@@ -6,11 +6,12 @@
 // prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
 // won while it was on screen.
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assign, sendParent, sendTo, setup } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
-import type { AppEffect, ToastParams } from '../shared/effects';
+import type { ToastEffect } from '../shared/effects';
+import { reportToRoot, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
@@ -45,13 +46,27 @@ export type WinningsEvent =
   | GrandPrizesLoadedEvent
   | GrandPrizeClaimedEvent
   /** From the session: the drawer that asked for the deletion hears it failed. */
-  | AccountDeletionFailedEvent;
+  | AccountDeletionFailedEvent
+  /** From the drawer: it has closed (/home next), or the player asked for help. */
+  | { type: 'drawer.closed' }
+  | { type: 'drawer.contactUs' };
+
+/**
+ * The drawer as this flow runs it: its ways out (closed, Contact Us) reach the flow, whose
+ * screens name the routes they lead to. Connect it to the API from this one.
+ */
+export const drawerLeadingOut = winningsDrawerMachine.provide({
+  actions: {
+    goHome: sendParent({ type: 'drawer.closed' } satisfies WinningsEvent),
+    goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies WinningsEvent),
+  },
+});
 
 export const winningsMachine = setup({
   types: {
     context: {} as WinningsContext,
     events: {} as WinningsEvent,
-    emitted: {} as AppEffect,
+    emitted: {} as ToastEffect,
     children: {} as {
       winningsDrawer: 'winningsDrawer';
       prizeClaim: 'prizeClaim';
@@ -61,9 +76,10 @@ export const winningsMachine = setup({
   },
   actors: {
     ...disconnectedWinningsActors,
-    winningsDrawer: winningsDrawerMachine,
+    winningsDrawer: drawerLeadingOut,
     prizeClaim: prizeClaimMachine,
     contactForm: contactFormMachine,
+    reportToRoot: reportToRoot(),
   },
   guards: {
     isRoute: ({ event }, params: { path: string }) =>
@@ -74,8 +90,7 @@ export const winningsMachine = setup({
       event.type === 'grandPrizes.loaded' && event.prizes.some((prize) => !prize.claimed),
   },
   actions: {
-    showToast: emit((_, params: ToastParams) => ({ type: 'toast' as const, ...params })),
-    navigate: emit((_, params: { to: string }) => ({ type: 'navigate' as const, to: params.to })),
+    showToast: toastAtRoot(),
     tellDrawerDeletionFailed: sendTo('winningsDrawer', {
       type: 'account.deletionFailed',
     } satisfies AccountDeletionFailedEvent),
@@ -91,6 +106,8 @@ export const winningsMachine = setup({
 }).createMachine({
   id: 'winnings',
   context: { prizeToClaim: null },
+  // The screen it shows, told to the root (machines/shared/root.ts).
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'awaitingRoute',
   on: {
     'route.opened': [
@@ -118,7 +135,11 @@ export const winningsMachine = setup({
       description: '/winnings: the drawer of what the player has won.',
       meta: { route: WINNINGS_PATH } satisfies RouteMeta,
       invoke: { id: 'winningsDrawer', src: 'winningsDrawer' },
-      on: { 'account.deletionFailed': { actions: 'tellDrawerDeletionFailed' } },
+      on: {
+        'account.deletionFailed': { actions: 'tellDrawerDeletionFailed' },
+        'drawer.closed': 'home',
+        'drawer.contactUs': 'contactUs',
+      },
     },
     grandPrize: {
       description: "/grandPrize: 'Claim with PayPal' or 'Claim with Venmo' for the newest prize.",
@@ -179,13 +200,11 @@ export const winningsMachine = setup({
               offered: GRAND_PRIZE_PAGE_METHODS,
             }),
             onDone: {
-              actions: [
-                {
-                  type: 'forgetClaimedPrize',
-                  params: ({ event }: { event: { output: PrizeClaimOutput } }) => event.output,
-                },
-                { type: 'navigate', params: { to: HOME_PATH } },
-              ],
+              target: '#winnings.home',
+              actions: {
+                type: 'forgetClaimedPrize',
+                params: ({ event }: { event: { output: PrizeClaimOutput } }) => event.output,
+              },
             },
           },
         },
@@ -199,13 +218,14 @@ export const winningsMachine = setup({
         src: 'contactForm',
         // Sent: home; Back: the drawer it was opened from.
         onDone: [
-          {
-            guard: { type: 'wasSent', params: ({ event }) => event.output },
-            actions: { type: 'navigate', params: { to: HOME_PATH } },
-          },
-          { actions: { type: 'navigate', params: { to: WINNINGS_PATH } } },
+          { guard: { type: 'wasSent', params: ({ event }) => event.output }, target: 'home' },
+          { target: 'drawer' },
         ],
       },
+    },
+    home: {
+      description: 'Claimed, or the message sent: /home shows, until another page opens.',
+      meta: { route: HOME_PATH } satisfies RouteMeta,
     },
   },
 });

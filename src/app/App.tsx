@@ -14,7 +14,7 @@ import { InstallGate } from './InstallGate';
 import { LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
 import { writeRootToDevice } from '../../machines/session/session.device';
-import { keepSystemOnDevice, useSystemEffects } from './system-sync';
+import { useRootEffects } from './system-sync';
 import { useChildActor } from './system';
 import './global.css';
 
@@ -41,14 +41,13 @@ export type AppProps = {
 };
 
 /**
- * Carries out what the system's actors emit, keeps what they hold on the device, and lets a 401
- * anywhere sign the player out. Layout effects: attached before the actors start.
+ * Carries out what the root emits, writes what it holds of the device (the one writer), and
+ * lets a 401 anywhere sign the player out. Layout effects: attached before the actors start.
  */
 function useSystemInTheBrowser() {
   const session = SessionContext.useActorRef();
-  useSystemEffects(session);
+  useRootEffects(session);
   useLayoutEffect(() => writeRootToDevice(session, browserStorage()), [session]);
-  useLayoutEffect(() => keepSystemOnDevice(session, browserStorage()), [session]);
   useEffect(() => {
     setUnauthorizedHandler(() => session.send({ type: 'session.unauthorized' }));
     return () => setUnauthorizedHandler(() => undefined);

@@ -15,32 +15,18 @@ import { PATHS } from '../../machines/shared/paths';
 import { useChildActor } from './system';
 import { SessionContext } from './session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { DrawCycleMachine } from '../../machines/draw-cycle/draw-cycle.machine';
-import { selectDrawNavigationState } from '../../machines/draw-cycle/draw-cycle.selectors';
-import {
-  SYSTEM_IDS,
-  type SessionEvent,
-  type SessionMachine,
-} from '../../machines/session/session.machine';
-
-/** The history state of the draw's screen on display (the session's other children carry none). */
-function drawNavigationState(snapshot: SnapshotFrom<SessionMachine>) {
-  const draw = snapshot.children[SYSTEM_IDS.drawCycle] as
-    ActorRefFrom<DrawCycleMachine> | undefined;
-  return draw ? selectDrawNavigationState(draw.getSnapshot()) : undefined;
-}
+import type { SessionEvent } from '../../machines/session/session.machine';
 
 function openedWhileSignedIn({ path }: Opening): SessionEvent {
   return { type: 'route.opened', path };
 }
 
 /**
- * The signed-in screens that name their routes (the players screen) and the address bar, kept
- * in step: the session hears every address the player opens and passes it on.
+ * The screen the root shows (each signed-in flow reports its own) and the address bar, kept in
+ * step: the session hears every address the player opens and passes it on.
  */
 function SignedInRouteSync() {
-  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn, drawNavigationState);
+  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn);
   return null;
 }
 

@@ -1,23 +1,19 @@
-// What machines `emit` (machines/shared/effects.ts) carried out in the browser.
-import type { AppEffect } from '../../machines/shared/effects';
+// What the root of the app's system emits (machines/shared/root.ts), carried out in the browser.
+// The machines ask the root for toasts and their dismissals; navigation is no effect (the screens
+// name their routes, route-sync.ts follows them), and the device is written by its own writer.
+import type { AppEffect, ClearDeviceEffect } from '../../machines/shared/effects';
 import { dismissToast, showToast } from './toast';
 
-export type Navigate = (
-  to: string,
-  options: { state?: Record<string, unknown> | null; replace?: boolean },
-) => void;
-
-/** Navigation through the router, toasts through notistack. */
-export function carryOutEffect(effect: AppEffect, navigate: Navigate): void {
+/** Toasts through notistack; anything else the root emits is someone else's to carry out. */
+export function carryOutEffect(effect: AppEffect | ClearDeviceEffect): void {
   switch (effect.type) {
-    case 'navigate':
-      navigate(effect.to, { state: effect.state ?? null, replace: effect.replace ?? false });
-      break;
     case 'toast':
       showToast(effect);
       break;
     case 'dismissToast':
       dismissToast(effect.key);
+      break;
+    default:
       break;
   }
 }

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createActor,
-  setup,
-  SimulatedClock,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type AnyEventObject,
-  type Subscription,
-} from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import type { TimerResponse } from '../../contract/api';
 import {
   createDrawCycleActors,
@@ -22,19 +14,15 @@ import {
 import {
   DRAW_STORAGE_KEY,
   INITIAL_PERSISTED_DRAW,
-  keepDrawOnDevice,
   parsePersistedDraw,
-  persistDraw,
   serializePersistedDraw,
   type PersistedDraw,
 } from '../../machines/draw-cycle/draw-cycle.persistence';
-import {
-  formatCountdown,
-  selectDrawNavigationState,
-} from '../../machines/draw-cycle/draw-cycle.selectors';
+import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import { CARD_ARRIVAL_MS } from '../../machines/questionnaire/questionnaire.types';
 import type { QuestionsFlowMachine } from '../../machines/questionnaire/questions-flow.machine';
-import { machineChildren, routeOf } from '../../machines/shared/routes';
+import { writeKeptToDevice } from '../../machines/session/session.device';
+import { standInRoot, standInScreen } from '../support/root-stand-in';
 import { followRoutes } from './route-sync-miniature';
 import { sendToScreen, where } from './running-steps';
 import { ApiFailure } from '../../src/lib/api';
@@ -113,41 +101,39 @@ async function start(options: StartOptions = {}) {
     options.stored === undefined || options.stored === null
       ? null
       : serializePersistedDraw({ ...INITIAL_PERSISTED_DRAW, ...options.stored });
-  // The draw runs as the session's child, as in the app; the session here only listens.
+  // The draw runs as the session's child, as in the app: the stand-in root takes its reports as
+  // the session does (machines/shared/root.ts) and records what else the draw tells it.
   const toSession: AnyEventObject[] = [];
+  const record = (event: AnyEventObject) => void toSession.push(event);
   const session = createActor(
-    setup({
-      actors: {
-        drawCycle: drawCycleMachine.provide({ actors: createDrawCycleActors(api, cable.listen) }),
+    standInRoot({
+      id: 'drawCycle',
+      logic: drawCycleMachine.provide({ actors: createDrawCycleActors(api, cable.listen) }),
+      input: { stored, flags: options.session ?? RETURNING, clock },
+      heard: {
+        'session.grandPrizeShown': record,
+        'session.grandPrizesLoaded': record,
+        'session.questionnaireFinished': record,
       },
-    }).createMachine({
-      invoke: {
-        id: 'drawCycle',
-        src: 'drawCycle',
-        input: { stored, flags: options.session ?? RETURNING, clock },
-      },
-      on: { '*': { actions: ({ event }) => void toSession.push(event) } },
     }),
     { clock, systemId: 'session' },
   );
+  // What the root emits (the toasts), and what it keeps on the device, written by the app's
+  // one writer (machines/session/session.device.ts).
   const emitted: DrawCycleEmitted[] = [];
+  session.on('toast', (effect: DrawCycleEmitted) => void emitted.push(effect));
+  writeKeptToDevice(session, storage);
   session.start();
   const actor = session.getSnapshot().children.drawCycle as ActorRefFrom<typeof drawCycleMachine>;
-  actor.on('*', (effect) => emitted.push(effect));
-  // What the draw keeps on the device, written as the app writes it (src/app/system-sync.ts).
-  keepDrawOnDevice(actor, storage);
-  // Where the draw's screens took the address bar (the app's route sync, in miniature).
+  // Where the root's screen took the address bar (the app's route sync, in miniature).
   const moves: Navigated[] = [];
-  const routes = followRoutes(
-    withRunningSteps(actor),
-    (move) =>
-      moves.push({
-        type: 'navigate',
-        to: move.to,
-        ...(move.state ? { state: move.state } : {}),
-        ...(move.replace ? { replace: true as const } : {}),
-      }),
-    selectDrawNavigationState,
+  const routes = followRoutes(session, (move) =>
+    moves.push({
+      type: 'navigate',
+      to: move.to,
+      ...(move.state ? { state: move.state } : {}),
+      ...(move.replace ? { replace: true as const } : {}),
+    }),
   );
   /** The player opens `path` (a tab, a link, Back): the session passes it on. */
   const open = (path: string) =>
@@ -199,53 +185,14 @@ async function start(options: StartOptions = {}) {
     flow,
     tap,
     answer,
-    /** The route the draw shows, down to the running step of its flow. */
-    route: () => routeOf(actor.getSnapshot()),
+    /** The route on display: the one the draw or a step of its flow reported last. */
+    route: () => standInScreen(session.getSnapshot())?.route ?? null,
     /** Where the flow is, with its running step's state inside. */
     flowAt: () => {
       const running = flow();
       return running ? where(running) : null;
     },
   };
-}
-
-/**
- * The draw as the app's route sync watches it (src/lib/route-sync.ts): a step of the questions
- * flow moving on changes the screen without changing the draw's own snapshot.
- */
-function withRunningSteps(draw: AnyActorRef): AnyActorRef {
-  const watching = {
-    subscribe(listener: (snapshot: unknown) => void) {
-      const watched = new Map<AnyActorRef, Subscription>();
-      const rewatch = () => {
-        const running = new Set<AnyActorRef>();
-        const visit = (ref: AnyActorRef) => {
-          running.add(ref);
-          const snapshot = ref.getSnapshot() as { children?: Record<string, AnyActorRef> };
-          for (const child of machineChildren(snapshot)) visit(child);
-        };
-        visit(draw);
-        for (const [ref, subscription] of watched) {
-          if (running.has(ref)) continue;
-          subscription.unsubscribe();
-          watched.delete(ref);
-        }
-        for (const ref of running) {
-          if (watched.has(ref)) continue;
-          watched.set(
-            ref,
-            ref.subscribe(() => {
-              rewatch();
-              listener(draw.getSnapshot());
-            }),
-          );
-        }
-      };
-      rewatch();
-      return { unsubscribe: () => watched.forEach((subscription) => subscription.unsubscribe()) };
-    },
-  };
-  return watching as unknown as AnyActorRef;
 }
 
 /** Web Storage for the node test environment. */
@@ -1145,7 +1092,6 @@ describe('draw cycle: a device that did not press', () => {
 describe('draw cycle: draw-storage', () => {
   it('round-trips without loading, hasEnteredDrawInSession or where the questions start', async () => {
     const draw = await start();
-    const unsubscribe = persistDraw(draw.actor, storage);
     draw.press();
     draw.api.resolve('enterDraw', { data: ENTRY });
     await settle();
@@ -1153,7 +1099,6 @@ describe('draw cycle: draw-storage', () => {
     draw.clock.increment(1500);
     draw.api.resolve('rewards', { data: [TOKEN_REWARD] });
     await settle();
-    unsubscribe();
 
     const raw = storage.getItem(DRAW_STORAGE_KEY);
     expect(raw).not.toBeNull();

@@ -3,17 +3,8 @@
 // (/form/has-problem), each run by its child machine. Run as in the app (the session's child,
 // connected to the API as the app connects it), on a simulated clock, with a fake API.
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  sendTo,
-  setup,
-  SimulatedClock,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type AnyEventObject,
-} from 'xstate';
+import { createActor, SimulatedClock, type ActorRefFrom } from 'xstate';
 import { CONTACT_SENT } from '../../contract/contact';
-import { routeOf } from '../../machines/shared/routes';
 import type { AppEffect } from '../../machines/shared/effects';
 import {
   DRAWER_ANIMATION_MS,
@@ -41,7 +32,9 @@ import {
   FakeWinningsApi,
   grandPrizeOf,
 } from '../model/helpers/winnings-fake-api';
+import { standInRoot, standInScreen } from '../support/root-stand-in';
 import { settle } from '../support/settle';
+import { followRoutes } from './route-sync-miniature';
 
 // Newest first, as the server lists them.
 const NEWEST_CLAIMED = grandPrizeOf('p-3', 750, true);
@@ -53,34 +46,33 @@ function start() {
   api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   const clock = new SimulatedClock();
   const flow = connectWinnings(api);
-  // What any actor of the system emits (the flow, the drawer, the claim, the form).
-  const emitted: AppEffect[] = [];
-  const toSession: AnyEventObject[] = [];
+  // The flow runs as the session's child, as in the app: the stand-in root passes on every
+  // address opened, as the session does, and takes the flow's reports (machines/shared/root.ts).
   const session = createActor(
-    setup({ actors: { winnings: flow } }).createMachine({
-      invoke: { id: 'winnings', src: 'winnings' },
-      on: {
-        // As the session does: every address opened is passed on.
-        'route.opened': { actions: sendTo('winnings', ({ event }) => event) },
-        '*': { actions: ({ event }) => void toSession.push(event) },
-      },
+    standInRoot({
+      id: 'winnings',
+      logic: flow,
+      forwarded: ['route.opened', 'account.deletionFailed'],
     }),
-    {
-      systemId: 'session',
-      clock,
-      inspect: (event) => {
-        if (event.type === '@xstate.actor') {
-          (event.actorRef as AnyActorRef).on('*', (effect: AppEffect) => void emitted.push(effect));
-        }
-      },
-    },
+    { systemId: 'session', clock },
   );
+  // What the root emits (the toasts of the flow, the drawer, the claim and the form).
+  const emitted: AppEffect[] = [];
+  session.on('toast', (effect: AppEffect) => void emitted.push(effect));
+  // Where the root's screen took the address bar (the app's route sync, in miniature).
+  const moves: string[] = [];
+  const routes = followRoutes(session, (move) => void moves.push(move.to));
   session.start();
   const actor = session.getSnapshot().children.winnings as ActorRefFrom<typeof flow>;
   const snapshot = () => actor.getSnapshot();
-  const open = (path: string) => session.send({ type: 'route.opened', path });
+  /** The player opens `path` (a tab, a link, Back): the session passes it on. */
+  const open = (path: string) => {
+    const opened = { type: 'route.opened', path };
+    routes.opening(path, () => session.send(opened));
+  };
   const send = (event: WinningsEvent) => actor.send(event);
-  const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : []));
+  /** Where the flow's screens took the player. */
+  const navigations = () => moves;
   const toasts = () =>
     emitted.flatMap((e) =>
       e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
@@ -88,7 +80,8 @@ function start() {
   const drawer = () => snapshot().children.winningsDrawer;
   const claim = () => snapshot().children.prizeClaim;
   const form = () => snapshot().children.contactForm;
-  const route = () => routeOf(snapshot());
+  /** The route on display, as the flow reported it to the root. */
+  const route = () => standInScreen(session.getSnapshot())?.route ?? null;
   return {
     api,
     clock,

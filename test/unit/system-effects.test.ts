@@ -1,13 +1,22 @@
-// The app carries out what every actor of the system emits, from the actor's first step on: a
-// step that shows a toast as it starts (Tell Us More's 'Loading questions') is heard, though
-// its parent's snapshot has not been published yet when it emits.
-import { describe, expect, it } from 'vitest';
+// The app carries out what the root of the system emits, and nothing else: a step that shows a
+// toast as it starts (Tell Us More's 'Loading questions') asks the root, which emits it, so the
+// toast is heard though the step's parent has not published a snapshot yet; a step's own
+// emission (run without the protocol) never reaches the app.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, emit, setup } from 'xstate';
-import { carryOutEffects } from '../../src/app/system-sync';
-import type { AppEffect } from '../../machines/shared/effects';
+import { toastAtRoot } from '../../machines/shared/root';
+import type { ToastEffect, ToastParams } from '../../machines/shared/effects';
+import { carryOutRootEffects } from '../../src/app/system-sync';
+import * as toast from '../../src/lib/toast';
+import { standInRoot } from '../support/root-stand-in';
 
-const step = setup({ types: { emitted: {} as AppEffect } }).createMachine({
-  entry: emit({ type: 'navigate', to: '/questionnaire' } as const),
+const LOADING: ToastParams = { message: 'Loading questions', variant: 'loading' };
+
+const step = setup({
+  types: { emitted: {} as ToastEffect },
+  actions: { showToast: toastAtRoot(), emitOwnToast: emit({ type: 'toast', ...LOADING }) },
+}).createMachine({
+  entry: [{ type: 'showToast', params: LOADING }, 'emitOwnToast'],
   initial: 'loading',
   states: { loading: {} },
 });
@@ -20,23 +29,31 @@ const flow = setup({ actors: { step } }).createMachine({
   },
 });
 
+function startRoot() {
+  return createActor(standInRoot({ id: 'flow', logic: flow }), { systemId: 'session' });
+}
+
 describe('the effects of the actor system', () => {
-  it('carries out what a child emits in its very first step', () => {
-    const root = createActor(flow, { systemId: 'session' });
-    const moves: string[] = [];
-    const detach = carryOutEffects(root, () => (to) => void moves.push(to));
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('carries out the toast a child asks the root for in its very first step, once', () => {
+    const shown = vi.spyOn(toast, 'showToast').mockImplementation(() => undefined);
+    const root = startRoot();
+    const detach = carryOutRootEffects(root);
     root.start();
-    root.send({ type: 'go' });
-    expect(moves).toEqual(['/questionnaire']);
+    root.getSnapshot().children.flow!.send({ type: 'go' });
+    expect(shown.mock.calls.map(([effect]) => effect.message)).toEqual(['Loading questions']);
     detach();
   });
 
   it('stops carrying out effects once detached', () => {
-    const root = createActor(flow, { systemId: 'session' });
-    const moves: string[] = [];
-    carryOutEffects(root, () => (to) => void moves.push(to))();
+    const shown = vi.spyOn(toast, 'showToast').mockImplementation(() => undefined);
+    const root = startRoot();
+    carryOutRootEffects(root)();
     root.start();
-    root.send({ type: 'go' });
-    expect(moves).toEqual([]);
+    root.getSnapshot().children.flow!.send({ type: 'go' });
+    expect(shown).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
-// The entry flow's screens and the address bar, kept in step (src/lib/route-sync.ts): the flow
-// hears `route.opened` when the visitor opens one of its routes, with the query string and the
-// history state it was opened with.
-import { selectNavigationState } from '../../../machines/entry-flow/entry-flow.selectors';
+// The entry flow's screens, as the root shows them, and the address bar, kept in step
+// (src/lib/route-sync.ts): the flow hears `route.opened` when the visitor opens one of its
+// routes, with the query string and the history state it was opened with.
 import { ENTRY_PATHS, type EntryPath } from '../../../machines/entry-flow/entry-flow.routes';
 import type { EntryFlowEvent } from '../../../machines/entry-flow/entry-flow.machine';
 import { useRouteSync, type Opening } from '../../lib/route-sync';
@@ -15,7 +14,7 @@ function openedEntryRoute({ path, search, state }: Opening): EntryFlowEvent | nu
 }
 
 function Sync({ actor }: { actor: NonNullable<ReturnType<typeof useChildActor<'entryFlow'>>> }) {
-  useRouteSync(actor, openedEntryRoute, selectNavigationState);
+  useRouteSync(actor, openedEntryRoute);
   return null;
 }
 

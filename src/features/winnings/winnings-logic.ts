@@ -11,9 +11,8 @@ import {
   createPrizeClaimActors,
   type PrizeClaimApi,
 } from '../../../machines/winnings/prize-claim.actors';
-import { winningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors, type WinningsApi } from '../../../machines/winnings/winnings.actors';
-import { winningsMachine } from '../../../machines/winnings/winnings.machine';
+import { drawerLeadingOut, winningsMachine } from '../../../machines/winnings/winnings.machine';
 import { api } from '../../lib/api-on-demand';
 
 export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi) {
@@ -22,7 +21,7 @@ export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi)
   return winningsMachine.provide({
     actors: {
       ...winningsActors,
-      winningsDrawer: winningsDrawerMachine.provide({
+      winningsDrawer: drawerLeadingOut.provide({
         actors: { ...winningsActors, prizeClaim },
       }),
       prizeClaim,

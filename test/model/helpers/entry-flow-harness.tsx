@@ -14,7 +14,7 @@ import { isDesktopDevice } from '../../../src/features/entry/device';
 import type { connectedSessionMachine } from '../../../src/app/session-context';
 import { SessionContext } from '../../../src/app/session-context';
 import { useChildActor } from '../../../src/app/system';
-import { useSystemEffects } from '../../../src/app/system-sync';
+import { useRootEffects } from '../../../src/app/system-sync';
 import { writeKeptToDevice } from '../../../machines/session/session.device';
 import { browserStorage, readItem, STORAGE_KEYS } from '../../../machines/shared/device';
 import { PATHS } from '../../../machines/shared/paths';
@@ -36,7 +36,7 @@ export type EntryFlowHarness = ReturnType<typeof renderEntryFlow>;
 /** The entry pages as the signed-out app mounts them, while the entry flow runs. */
 function EntryPages() {
   const root = SessionContext.useActorRef();
-  useSystemEffects(root);
+  useRootEffects(root);
   useLayoutEffect(() => writeKeptToDevice(root, browserStorage()), [root]);
   const running = useChildActor('entryFlow') !== undefined;
   // As the signed-in app does: an address it does not show takes the player to /home.
