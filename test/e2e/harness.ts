@@ -175,7 +175,9 @@ export async function signInWithPhone(
 
 /**
  * A finger swiping across `target` by `dx` pixels (negative: to the left) and `dy` pixels
- * (negative: up), as the phone's touchscreen sends it: touchstart, a few touchmoves, touchend.
+ * (negative: up), as the phone's touchscreen sends it: touchstart, a few touchmoves, a rest
+ * where it ends, touchend. The finger stops before it lifts, so Chromium starts no fling (it
+ * would take the next tap as the finger stopping the fling, not as a tap).
  */
 export async function swipe(page: Page, target: Locator, dx: number, dy = 0): Promise<void> {
   const box = await target.boundingBox();
@@ -183,23 +185,26 @@ export async function swipe(page: Page, target: Locator, dx: number, dy = 0): Pr
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const cdp = await page.context().newCDPSession(page);
+  // Past the last step the finger rests, trembling by a pixel, as a finger at rest does (a
+  // repeated point is no move at all to Chromium, which would read the swipe's last speed).
+  const at = (step: number) =>
+    step <= 8
+      ? { x: x + (dx * step) / 8, y: y + (dy * step) / 8 }
+      : { x: x + dx + (step % 2), y: y + dy + (step % 2) };
   try {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-    // At a finger's pace: a move every frame.
-    for (let step = 1; step <= 8; step += 1) {
+    // At a finger's pace: a move every frame, then four frames at rest.
+    for (let step = 1; step <= 12; step += 1) {
       await new Promise((resolve) => setTimeout(resolve, 16));
       await cdp.send('Input.dispatchTouchEvent', {
         type: 'touchMove',
-        touchPoints: [{ x: x + (dx * step) / 8, y: y + (dy * step) / 8 }],
+        touchPoints: [at(step)],
       });
     }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   } finally {
     await cdp.detach();
   }
-  // Chromium takes a tap right after a swipe as the finger stopping the fling, not as a tap;
-  // a person's next tap comes later.
-  await page.waitForTimeout(600);
 }
 
 /** The smallest a control may be for a finger (WCAG 2.5.5, Apple's and Android's guides). */
