@@ -2,14 +2,19 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { CreateInviteResponse, GrandPrizeListResponse } from '../../contract/api';
+import { ReferralBonusListResponse } from '../../contract/winnings';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
+import { grandPrizes, referralBonuses } from '../../server/db/schema';
 import type { Mailer } from '../../server/mail/mailer';
 import { createServices, type Services } from '../../server/services/index';
 import { createLogSender } from '../../server/sms/sender';
 import { opsSocketPath } from '../../server/ops/data-dir-lock';
 import { runOps, withAbsoluteFiles, type OpsOutput } from '../../server/ops/program';
 import { sendOpsCommand } from '../../server/ops/socket';
+import { bearer, signedInPlayer, url, useTestApp, type DatabaseKind } from '../api/helper';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
@@ -168,5 +173,73 @@ export function opsOnDataDir(dataDir: string) {
       opened = undefined;
       if (was) await (await was).close();
     },
+  };
+}
+
+type Player = Awaited<ReturnType<typeof signedInPlayer>>;
+
+/**
+ * The app of a payout commands test over a database of its own, the operator's commands over
+ * its services, and the players' side of a payout: a player who wins a draw alone, an inviter
+ * whose invitee wins, the rows of a prize and a bonus.
+ */
+export function usePayoutApp(kind: DatabaseKind) {
+  const { app, database } = useTestApp(kind);
+  /** `npm run ops -- ...argv`, in-process over the app's services. */
+  const ops = (...argv: string[]) => opsOver(app().services)(...argv);
+  const get = (path: string, token: string) =>
+    app().inject({ method: 'GET', url: url(path), headers: bearer(token) });
+  const post = (path: string, token: string, payload: unknown) =>
+    app().inject({
+      method: 'POST',
+      url: url(path),
+      headers: { 'content-type': 'application/json', ...bearer(token) },
+      payload: JSON.stringify(payload),
+    });
+
+  /** The player presses alone in a draw that then closes: the prize (and its draw) is theirs. */
+  const winning = async (player: Player) => {
+    await app().services.draws.closeNow();
+    const pressed = await post('draw_entries', player.token, {});
+    if (pressed.statusCode !== 201) throw new Error(`press: ${pressed.body}`);
+    const closing = await app().services.draws.closeNow();
+    const prizes = GrandPrizeListResponse.parse((await get('grand_prizes', player.token)).json());
+    const prize = prizes.data.find((p) => p.draw_id === closing.draw.id);
+    if (!prize) throw new Error('the player did not win');
+    return prize;
+  };
+  /** A player invites another, who then wins: the inviter has a $100 bonus for that draw. */
+  const inviterWithBonus = async () => {
+    const inviter = await signedInPlayer(app());
+    const { code } = CreateInviteResponse.parse((await post('invites', inviter.token, {})).json());
+    const invitee = await signedInPlayer(app(), code);
+    const prize = await winning(invitee);
+    const [bonus] = ReferralBonusListResponse.parse(
+      (await get('referral_bonuses', inviter.token)).json(),
+    ).data;
+    if (!bonus) throw new Error('the inviter earned no bonus');
+    return { ...inviter, bonus, drawId: prize.draw_id };
+  };
+  const prizeRow = async (id: string) =>
+    (await database().db.select().from(grandPrizes).where(eq(grandPrizes.id, id)))[0];
+  const bonusRow = async (id: string) =>
+    (await database().db.select().from(referralBonuses).where(eq(referralBonuses.id, id)))[0];
+  /** Marks every claim the earlier tests left paid, so each test lists only its own. */
+  const payEverything = async () => {
+    for (const claim of await app().services.payouts.pendingClaims()) {
+      await app().services.payouts.markPaid(claim.id);
+    }
+  };
+  return {
+    app,
+    database,
+    ops,
+    get,
+    post,
+    winning,
+    inviterWithBonus,
+    prizeRow,
+    bonusRow,
+    payEverything,
   };
 }
