@@ -1,10 +1,12 @@
-// `npm test`: every check and every test stage, in three lanes that run side by side so the two
-// cores stay busy while one stage waits (the browser tests mostly wait on the app's own timers):
-//   checks: typecheck, then lint, then the format check (one core apiece, no waiting);
-//   tests:  the unit, model and API projects in one Vitest run;
-//   browser: the client built once into a scratch directory, then the browser tests on it.
-// A lane stops at its first failure; the others run to their end; the exit code is non-zero if
-// any stage failed. Each stage's wall time is printed at the end.
+// `npm test`: every check and every test stage, in two lanes side by side, so the two cores
+// stay busy while the browser tests wait on the app's own timers, and no more than that:
+//   checks and tests: typecheck, lint, the format check, then the unit, model and API projects
+//     in one Vitest run (2 workers): the work that keeps a core busy;
+//   browser: the browser files, 3 at a time.
+// Before both, the client is built once into a scratch directory (CLIENT_DIR), which every stage
+// that needs a build reads (the browser tests, the service worker's, the static files').
+// A lane stops at its first failure; the other runs to its end; the exit code is non-zero if any
+// stage failed. Each stage's wall time is printed at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,12 +16,10 @@ const clientDir = mkdtempSync(join(tmpdir(), 'bb-test-client-'));
 const env = { ...process.env, CLIENT_DIR: clientDir, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
 const lanes = {
-  checks: [
+  checksAndTests: [
     ['typecheck', 'tsc', '--noEmit', '-p', 'tsconfig.json'],
     ['lint', 'eslint', '--max-warnings', '0', '.'],
     ['format', 'prettier', '--check', '.'],
-  ],
-  tests: [
     [
       'unit+model+api',
       'vitest',
@@ -32,10 +32,7 @@ const lanes = {
       '--reporter=./test/model/coverage-reporter.ts',
     ],
   ],
-  browser: [
-    ['build', 'vite', 'build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'warn'],
-    ['e2e', 'vitest', 'run', '--project=e2e', '--maxWorkers=2'],
-  ],
+  browser: [['e2e', 'vitest', 'run', '--project=e2e', '--maxWorkers=3']],
 };
 
 const started = Date.now();
@@ -71,7 +68,17 @@ async function runLane(stages) {
   return true;
 }
 
-const results = await Promise.all(Object.values(lanes).map(runLane));
+const built = await run([
+  'build',
+  'vite',
+  'build',
+  '--outDir',
+  clientDir,
+  '--emptyOutDir',
+  '--logLevel',
+  'warn',
+]);
+const results = built ? await Promise.all(Object.values(lanes).map(runLane)) : [false];
 rmSync(clientDir, { recursive: true, force: true });
 
 const total = (Date.now() - started) / 1000;
