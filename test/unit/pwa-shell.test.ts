@@ -91,7 +91,6 @@ describe('images and sounds', () => {
   it.each([
     'lottery-ticket.svg',
     'lottery-ticket-placeholder.svg',
-    'swipe-tutorial.svg',
     'ios-share.svg',
     'android-menu.svg',
   ])('%s is a well-formed SVG with a view box', (name) => {
