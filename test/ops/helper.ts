@@ -3,11 +3,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { beforeAll, expect } from 'vitest';
 import { CreateInviteResponse, GrandPrizeListResponse } from '../../contract/api';
 import { ReferralBonusListResponse } from '../../contract/winnings';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
-import { grandPrizes, referralBonuses } from '../../server/db/schema';
+import { contactMessages, grandPrizes, referralBonuses, users } from '../../server/db/schema';
+import { insertContactMessage } from '../../server/repositories/contact';
 import type { Mailer } from '../../server/mail/mailer';
 import { createServices, type Services } from '../../server/services/index';
 import { createLogSender } from '../../server/sms/sender';
@@ -241,5 +243,104 @@ export function usePayoutApp(kind: DatabaseKind) {
     prizeRow,
     bonusRow,
     payEverything,
+  };
+}
+
+const mailerOf = (send: Mailer['send']): Mailer => ({ send, close: () => undefined });
+const accepting = mailerOf(() => Promise.resolve());
+const busy = mailerOf(() => Promise.reject(new Error('451 Mailbox busy\ntry later')));
+const refusing = mailerOf(() =>
+  Promise.reject(
+    Object.assign(new Error('550 No such mailbox\r\n\u001b[31mred'), {
+      responseCode: 550,
+      permanent: true,
+    }),
+  ),
+);
+
+/** A time as the commands print it. */
+export const ISO = '\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z';
+/** Clears the screen, turns the line around and breaks it, all in a subject. */
+const HOSTILE_SUBJECT = 'Thanks \u001b[2Jnow\u202Ereversed\nBcc: x\\n';
+/** … and how the operator sees it. */
+export const HOSTILE_SHOWN = 'Thanks \\u001b[2Jnow\\u202ereversed\\u000aBcc: x\\\\n';
+
+/** A refusal: exit 1 and one line saying why. */
+export function expectRefused(result: OpsResult | Finished, line: string | RegExp) {
+  expect(result.code).toBe(1);
+  expect(result.stdout).toBe('');
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr.trimEnd()).toMatch(line);
+}
+
+/**
+ * Four players' messages, one second apart, oldest first: one the mail server is busy for, one
+ * mailed, one refused for good, one of an account deleted since.
+ */
+export async function storeMessages(services: Services) {
+  const base = Date.now() - 60_000;
+  const db = services.context.db;
+  const mailingWith = (mailer: Mailer) => createServices({ ...services.context, mailer });
+  let n = 0;
+  const store = async (phone: string, subject: string, message: string) => {
+    const invite = await services.invites.createCampaign(1);
+    const player = await services.users.register(phone, invite);
+    n += 1;
+    const at = new Date(base + n * 1000);
+    const { id } = await insertContactMessage(db, { userId: player.id, subject, message, at });
+    return { id, userId: player.id, phone };
+  };
+  const busyOne = await store('12025550111', 'Where is my prize?', 'I won on Monday.');
+  await mailingWith(busy).contact.deliverDue();
+  const mailed = await store(
+    '12025550122',
+    HOSTILE_SUBJECT,
+    'Great app.\nSee you tomorrow.\n\u001b[2JBye',
+  );
+  await mailingWith(accepting).contact.deliverDue();
+  const refused = await store('12025550133', 'Refused', 'Please');
+  await mailingWith(refusing).contact.deliverDue();
+  const deleted = await store('12025550144', 'Leaving', 'Bye all');
+  // Deleted since: nothing is mailed for the account, whatever of it is still stored.
+  await db
+    .update(users)
+    .set({ phone: null, deletedAt: new Date() })
+    .where(eq(users.id, deleted.userId));
+  expect(await mailingWith(accepting).contact.deliverDue()).toEqual({ delivered: 0, failed: [] });
+  return { busy: busyOne, mailed, refused, deleted };
+}
+
+/**
+ * The app of a messages commands test, with the four messages of storeMessages stored before
+ * the block's tests: the operator's commands over its services, the messages' ids and rows.
+ */
+export function useMessagesApp(kind: DatabaseKind) {
+  const { app, database } = useTestApp(kind);
+  let ids: Record<'busy' | 'mailed' | 'refused' | 'deleted', string> | undefined;
+  beforeAll(async () => {
+    const stored = await storeMessages(app().services);
+    ids = {
+      busy: stored.busy.id,
+      mailed: stored.mailed.id,
+      refused: stored.refused.id,
+      deleted: stored.deleted.id,
+    };
+  });
+  return {
+    app,
+    database,
+    /** `npm run ops -- ...argv`, in-process over the app's services. */
+    ops: (...argv: string[]) => opsOver(app().services)(...argv),
+    ids: () => {
+      if (!ids) throw new Error('the messages are stored in beforeAll');
+      return ids;
+    },
+    rowOf: async (id: string) => {
+      const [row] = await database()
+        .db.select()
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id));
+      return row;
+    },
   };
 }

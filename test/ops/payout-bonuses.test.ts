@@ -4,11 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { ReferralBonusListResponse } from '../../contract/winnings';
 import { databases, signedInPlayer } from '../api/helper';
-import { usePayoutApp } from './helper';
+import { ISO, usePayoutApp } from './helper';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
-
-const ISO = '\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z';
 
 describe.each(databases)('the referral bonus payout commands on %s', (kind) => {
   const { app, ops, get, post, winning, inviterWithBonus, bonusRow, payEverything } =
