@@ -14,7 +14,9 @@ import {
   type AnyStateMachine,
   type EventFromLogic,
 } from 'xstate';
+import { reportToRoot, ROOT_ID } from '../../machines/shared/root';
 import { useRouteSync, type Opening } from '../../src/lib/route-sync';
+import { standInRoot } from '../support/root-stand-in';
 
 type Opened = { type: 'route.opened'; path: string };
 
@@ -144,7 +146,13 @@ describe('route sync', () => {
   });
 
   it('follows a child flow between its screens, and its parent once the flow is done', () => {
-    const step = setup({ types: { events: {} as { type: 'next' } } }).createMachine({
+    // Each machine reports its own screen to the root (machines/shared/root.ts); the route sync
+    // follows the root's screen on display, the one reported last.
+    const step = setup({
+      types: { events: {} as { type: 'next' } },
+      actors: { reportToRoot: reportToRoot() },
+    }).createMachine({
+      invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
       initial: 'first',
       states: {
         first: { meta: { route: '/step-1' }, on: { next: 'second' } },
@@ -152,7 +160,11 @@ describe('route sync', () => {
         done: { type: 'final' },
       },
     });
-    const flowHost = setup({ types: { events: {} as Opened }, actors: { step } }).createMachine({
+    const flowHost = setup({
+      types: { events: {} as Opened },
+      actors: { step, reportToRoot: reportToRoot() },
+    }).createMachine({
+      invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
       initial: 'waiting',
       on: { 'route.opened': { guard: ({ event }) => event.path === '/step-1', target: '.flow' } },
       states: {
@@ -161,16 +173,17 @@ describe('route sync', () => {
         finished: { meta: { route: '/finished' } },
       },
     });
-    const actor = host(flowHost, '/step-1', {}, ({ path }) => ({
-      type: 'route.opened' as const,
+    const root = standInRoot({ id: 'flowHost', logic: flowHost, forwarded: ['route.opened'] });
+    const actor = host(root, '/step-1', { systemId: ROOT_ID }, ({ path }) => ({
+      type: 'route.opened',
       path,
     }));
     const pushed = pushes();
+    const running = (id: string, ref: AnyActorRef) =>
+      (ref.getSnapshot() as { children: Record<string, AnyActorRef> }).children[id]!;
     const next = () =>
       act(() => {
-        (actor().getSnapshot().children as Record<string, AnyActorRef>).step!.send({
-          type: 'next',
-        });
+        running('step', running('flowHost', actor())).send({ type: 'next' });
       });
     next();
     expect(window.location.pathname).toBe('/step-2');
