@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'api',
           include: ['test/api/**/*.test.ts', 'test/ops/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/template-setup.ts'],
+          globalSetup: ['test/support/template-setup.ts', 'test/support/client-setup.ts'],
           // A hang guard, not a budget: the operator tests start processes of their own, a few
           // seconds apiece on a busy two-core machine.
           testTimeout: 240_000,

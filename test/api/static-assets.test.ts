@@ -1,23 +1,18 @@
 // The built client as a browser receives it: compressed when it may be, cached for as long as each
-// file can be trusted. Runs over a real `vite build` of its own, so it never sees a stale dist/.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// file can be trusted. Runs over a whole `vite build` of this run (test/support/built-client.ts),
+// so it never sees a stale dist/.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtClient } from '../support/built-client';
 import { buildTestApp, databases, useDatabase } from './helper';
 
-const clientDir = mkdtempSync(join(tmpdir(), 'bb-built-client-'));
-beforeAll(() => {
-  execFileSync(
-    join('node_modules', '.bin', 'vite'),
-    ['build', '--outDir', clientDir, '--emptyOutDir', '--logLevel', 'error'],
-    { stdio: 'inherit' },
-  );
-}, 120_000);
-afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+let clientDir = '';
+beforeAll(async () => {
+  clientDir = await builtClient();
+});
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PAGE = { accept: 'text/html,application/xhtml+xml' };

@@ -344,3 +344,12 @@ export function useMessagesApp(kind: DatabaseKind) {
     },
   };
 }
+
+/** Waits until `condition` holds, checking every 20 ms; fails after `timeoutMs`. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
