@@ -52,15 +52,17 @@ export type WinningsEvent =
   | { type: 'drawer.contactUs' };
 
 /**
- * The drawer as this flow runs it: its ways out (closed, Contact Us) reach the flow, whose
- * screens name the routes they lead to. Connect it to the API from this one.
+ * The drawer as this flow runs it (connected to the API or not): its ways out (closed, Contact
+ * Us) reach the flow, whose screens name the routes they lead to.
  */
-export const drawerLeadingOut = winningsDrawerMachine.provide({
-  actions: {
-    goHome: sendParent({ type: 'drawer.closed' } satisfies WinningsEvent),
-    goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies WinningsEvent),
-  },
-});
+export function drawerLeadingOut(drawer: typeof winningsDrawerMachine) {
+  return drawer.provide({
+    actions: {
+      goHome: sendParent({ type: 'drawer.closed' } satisfies WinningsEvent),
+      goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies WinningsEvent),
+    },
+  });
+}
 
 export const winningsMachine = setup({
   types: {
@@ -76,7 +78,7 @@ export const winningsMachine = setup({
   },
   actors: {
     ...disconnectedWinningsActors,
-    winningsDrawer: drawerLeadingOut,
+    winningsDrawer: drawerLeadingOut(winningsDrawerMachine),
     prizeClaim: prizeClaimMachine,
     contactForm: contactFormMachine,
     reportToRoot: reportToRoot(),

@@ -11,7 +11,7 @@ import { canShare } from '../features/players/share';
 import { setUnauthorizedHandler } from '../lib/api-on-demand';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
-import { LoadingScreen, SignedOutRoutes } from './routes';
+import { loadLoginPage, LoadingScreen, SignedOutRoutes } from './routes';
 import { connectedSessionMachine, SessionContext } from './session-context';
 import { writeRootToDevice } from '../../machines/session/session.device';
 import { useRootEffects } from './system-sync';
@@ -66,8 +66,10 @@ function Shell() {
   useSystemInTheBrowser();
   const isAuthenticated = SessionContext.useSelector(selectIsAuthenticated);
   const [location] = useLocation();
-  // A player typing their code is about to be signed in: have the signed-in app ready.
+  // A player typing their phone is about to type a code: have /login ready; a player typing
+  // their code is about to be signed in: have the signed-in app ready.
   useEffect(() => {
+    if (location === '/onboarding' || location === '/phone-login') void loadLoginPage();
     if (location === '/login') void loadSignedInApp();
   }, [location]);
   return (

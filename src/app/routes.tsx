@@ -6,14 +6,14 @@ import { EntryRouteSync } from '../features/entry/EntryRouteSync';
 import { LandingPage } from '../features/entry/LandingPage';
 // The install guide can replace the whole app at start (InstallGate), so it loads with it.
 import { InstallPage } from '../features/install/InstallPage';
-import { LoginPage } from '../features/entry/LoginPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { PATHS } from '../../machines/shared/paths';
 import { SessionContext } from './session-context';
 
-// The first screen (the disclaimer, the starting page, /login) loads at once; the rest loads
-// when opened: the phone forms carry the phone-number library and the form library, the legal
-// texts are long and rarely read, and the signed-in app (SignedInApp.tsx) is a chunk of its own.
+// The first screen (the disclaimer, the starting page) loads at once; the rest loads when
+// opened: the phone forms carry the phone-number library and the form library, /login's code
+// boxes load while the phone form is on screen (`loadLoginPage`, App.tsx), the legal texts are
+// long and rarely read, and the signed-in app (SignedInApp.tsx) is a chunk of its own.
 const InviteCodePage = lazy(() =>
   import('../features/entry/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
 );
@@ -23,6 +23,9 @@ const OnboardingPage = lazy(() =>
 const PhoneLoginPage = lazy(() =>
   import('../features/entry/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
 );
+/** /login's code boxes: loaded as soon as a phone form shows, so the code is typed at once. */
+export const loadLoginPage = () => import('../features/entry/LoginPage');
+const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
 const TermsPage = lazy(() =>
   import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
 );

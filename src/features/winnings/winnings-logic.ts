@@ -11,6 +11,7 @@ import {
   createPrizeClaimActors,
   type PrizeClaimApi,
 } from '../../../machines/winnings/prize-claim.actors';
+import { winningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors, type WinningsApi } from '../../../machines/winnings/winnings.actors';
 import { drawerLeadingOut, winningsMachine } from '../../../machines/winnings/winnings.machine';
 import { api } from '../../lib/api-on-demand';
@@ -21,9 +22,9 @@ export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi)
   return winningsMachine.provide({
     actors: {
       ...winningsActors,
-      winningsDrawer: drawerLeadingOut.provide({
-        actors: { ...winningsActors, prizeClaim },
-      }),
+      winningsDrawer: drawerLeadingOut(
+        winningsDrawerMachine.provide({ actors: { ...winningsActors, prizeClaim } }),
+      ),
       prizeClaim,
       contactForm: contactFormMachine.provide({ actors: createContactFormActors(calls) }),
     },
