@@ -17,7 +17,7 @@ import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { STORAGE_KEYS } from '../shared/device';
-import type { AppEffect, ClearDeviceEffect } from '../shared/effects';
+import type { ClearDeviceEffect, DismissToastEffect, ToastEffect } from '../shared/effects';
 import { placeScreen, type RootKeepEvent, type RootScreenEvent } from '../shared/root';
 import { disconnectedSessionActors, type AppConfig } from './session.actors';
 import { INITIAL_PERSISTED_SESSION } from './session.persistence';
@@ -43,7 +43,8 @@ export const sessionSetup = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    emitted: {} as AppEffect | ClearDeviceEffect,
+    // What the page must do: toasts (its own and the other machines'), and forgetting the device.
+    emitted: {} as ToastEffect | DismissToastEffect | ClearDeviceEffect,
   },
   actors: {
     ...disconnectedSessionActors,
