@@ -68,7 +68,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.waitForURL('**/home', { timeout: 30_000 });
     await page.getByText('Enter The Next Drawing In:').waitFor();
     // The operator closes the draw: the live channel brings 'YOU WON!' without a reload.
-    ops(server, 'draw', 'close');
+    await ops(server, 'draw', 'close');
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     expect(await violationsOf(page)).toEqual([]);
   });

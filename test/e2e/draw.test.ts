@@ -52,9 +52,9 @@ describe('the draw', () => {
     await screenshot(page, 'draw-countdown');
 
     // The operator closes the draw; the live channel brings the button back, no reload.
-    const status = ops(server, 'draw', 'status');
+    const status = await ops(server, 'draw', 'status');
     expect(status).toMatch(/entries\s+1/);
-    const closed = ops(server, 'draw', 'close');
+    const closed = await ops(server, 'draw', 'close');
     expect(closed).toMatch(/Closed draw \d+ with 1 entr/);
     // The only entrant wins: the 'YOU WON!' view shows the prize for 3 s.
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
@@ -71,7 +71,7 @@ describe('the draw', () => {
     const last = draws.data.find((draw) => draw.status === 'closed');
     expect(last?.entries_count).toBe(1);
     expect(last?.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(ops(server, 'draw', 'verify', String(last?.id))).toMatch(/OK/);
+    expect(await ops(server, 'draw', 'verify', String(last?.id))).toMatch(/OK/);
     await context.close();
   });
 

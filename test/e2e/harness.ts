@@ -1,6 +1,6 @@
 // End-to-end harness: the real server (built client, API, embedded database) in its own temp
 // data dir, and Debian's Chromium driven by playwright-core on a phone-sized touch viewport.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -12,6 +12,9 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { opsSocketPath } from '../../server/ops/data-dir-lock';
+import { withAbsoluteFiles } from '../../server/ops/program';
+import { sendOpsCommand } from '../../server/ops/socket';
 import { dataDirWithDatabase } from '../support/pglite-template';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'e2e');
@@ -49,11 +52,21 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** Runs an operator command against the server's data dir, as `npm run ops -- …` does. */
-export function ops(server: RunningServer, ...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'server/ops/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  }).toString();
+/**
+ * An operator command (`npm run ops -- …`) handed to the running server through its ops socket,
+ * as the CLI does when the server holds the data dir, without a process of its own (the CLI
+ * process itself is tested in test/ops). Resolves to what it printed; rejects on a non-zero exit.
+ */
+export async function ops(server: RunningServer, ...args: string[]): Promise<string> {
+  let out = '';
+  let err = '';
+  const code = await sendOpsCommand(
+    opsSocketPath(server.dataDir),
+    withAbsoluteFiles(args, process.cwd()),
+    { out: (text) => (out += text), err: (text) => (err += text) },
+  );
+  if (code !== 0) throw new Error(`ops ${args.join(' ')} exited with ${code}: ${err}${out}`);
+  return out;
 }
 
 /** Starts `server/server.ts` as `npm start` does (the client must already be built). */

@@ -105,7 +105,7 @@ describe('Tell Us More', () => {
     await pressToWhatILike(page);
     await page.getByRole('button', { name: 'Skip', exact: true }).tap();
     await expectCountdown(page);
-    ops(server, 'draw', 'close');
+    await ops(server, 'draw', 'close');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor({ timeout: 20_000 });
 
     // Tell Us More from the tab bar of the wallet: it enters the player in the new draw.

@@ -343,8 +343,10 @@ describe('the questions and rewards after a press', () => {
 
 describe('one answer per card shown', () => {
   /** The answers the server recorded for the player, as the operator's export lists them. */
-  function answersRecorded(phone: string): number {
-    const document = JSON.parse(ops(server, 'user', 'export', phone)) as { answers: unknown[] };
+  async function answersRecorded(phone: string): Promise<number> {
+    const document = JSON.parse(await ops(server, 'user', 'export', phone)) as {
+      answers: unknown[];
+    };
     return document.answers.length;
   }
 
@@ -394,7 +396,7 @@ describe('one answer per card shown', () => {
     await page.getByText("The More You Tell Us, The More You'll Win").waitFor();
     await swipe(page, page.getByTestId('question-card'), 160);
     const first = await questionReady(page, 1);
-    expect(answersRecorded(phone.withCountry)).toBe(0);
+    expect(await answersRecorded(phone.withCountry)).toBe(0);
 
     // Yes twice, 150 ms apart, as a hurried finger does.
     const yes = await centreOf(page, 'Yes');
@@ -404,18 +406,18 @@ describe('one answer per card shown', () => {
     expect(await settledQuestion(page)).toBe('Question 2 of 5');
     const second = await questionReady(page, 2);
     expect(second).not.toBe(first);
-    expect(answersRecorded(phone.withCountry)).toBe(1);
+    expect(await answersRecorded(phone.withCountry)).toBe(1);
 
     // The card that came is answered as usual.
     await page.getByRole('button', { name: 'No', exact: true }).tap();
     expect(await settledQuestion(page)).toBe('Question 3 of 5');
-    expect(answersRecorded(phone.withCountry)).toBe(2);
+    expect(await answersRecorded(phone.withCountry)).toBe(2);
 
     // A swipe, and at once a click on Yes: the swipe answers, the click finds no card ready.
     await swipeCard(page, 160);
     await page.mouse.click(yes.x, yes.y);
     expect(await settledQuestion(page)).toBe('Question 4 of 5');
-    expect(answersRecorded(phone.withCountry)).toBe(3);
+    expect(await answersRecorded(phone.withCountry)).toBe(3);
     await screenshot(page, 'questions-one-answer-per-card');
     await context.close();
   });

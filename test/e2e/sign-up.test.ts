@@ -21,8 +21,8 @@ withServerAndBrowser((started, launched) => {
   browser = launched;
 });
 
-function createInvite(uses = 10): string {
-  const out = ops(server, 'invite', 'create', '--uses', String(uses));
+async function createInvite(uses = 10): Promise<string> {
+  const out = await ops(server, 'invite', 'create', '--uses', String(uses));
   return out.trim().split('\n').pop()!.trim();
 }
 
@@ -50,7 +50,7 @@ describe('a newcomer on a phone', () => {
   it('signs up from an invite link: slides, ticket, phone, code, home', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
-    const code = createInvite();
+    const code = await createInvite();
     const phone = newPhone();
 
     await page.goto(`/?code=${code}`);
@@ -111,7 +111,7 @@ describe('a newcomer on a phone', () => {
   it('signs up from the disclaimer with a typed invite code', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
-    const code = createInvite();
+    const code = await createInvite();
     const phone = newPhone();
 
     await page.goto('/');
@@ -167,7 +167,7 @@ describe('a returning player', () => {
   it('signs back in with a resent code, after one wrong code', async () => {
     const phone = newPhone();
     // Registered earlier, on another device.
-    const code = createInvite();
+    const code = await createInvite();
     const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

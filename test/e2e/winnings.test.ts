@@ -142,12 +142,12 @@ describe('the winnings drawer', () => {
 
   it('wins a draw and claims the grand prize with PayPal, once', async () => {
     // Whoever entered before has their draw closed first: this player is the only entrant.
-    ops(server, 'draw', 'close');
+    await ops(server, 'draw', 'close');
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();
     await signInThroughPhoneLogin(page, server, newPhone());
     await enterAndSkip(page);
-    expect(ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     // 'YOU WON!' shows for 3 s, with the way to claim the prize.
     await page.getByRole('link', { name: 'Claim your prize' }).tap();
@@ -176,10 +176,10 @@ describe('the winnings drawer', () => {
     await page.locator('[data-panel="open"]').waitFor();
     const prize = page.getByRole('button', { name: /You won \$500/ });
     await prize.getByText('Claimed with PayPal').waitFor();
-    const pending = ops(server, 'payouts', 'list');
+    const pending = await ops(server, 'payouts', 'list');
     expect(pending).toMatch(/PayPal\s+winner@example\.com/);
     const prizeId = /^([0-9a-f-]{36})\s/m.exec(pending)![1]!;
-    expect(ops(server, 'payouts', 'paid', prizeId)).toMatch(/paid/i);
+    expect(await ops(server, 'payouts', 'paid', prizeId)).toMatch(/paid/i);
     await page.reload();
     await page.locator('[data-panel="open"]').waitFor();
     await page.getByText('Paid by PayPal').waitFor();
@@ -193,7 +193,7 @@ describe('the winnings drawer', () => {
   });
 
   it("pays the inviter a referral bonus, claimed with PayPal and then 'Claimed with PayPal'", async () => {
-    ops(server, 'draw', 'close');
+    await ops(server, 'draw', 'close');
     const inviterContext = await phoneContext(browser, server.baseUrl);
     const inviter = await inviterContext.newPage();
     await signInThroughPhoneLogin(inviter, server, newPhone());
@@ -216,7 +216,7 @@ describe('the winnings drawer', () => {
     expect(registered.status).toBe(201);
     await signInWithPhone(invitee, inviteePhone);
     await enterAndSkip(invitee);
-    expect(ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await inviteeContext.close();
 
     // The inviter claims the bonus in the drawer: the three ways, PayPal's e-mail checked.
@@ -248,7 +248,7 @@ describe('the winnings drawer', () => {
     await inviter.locator('[data-panel="open"]').waitFor();
     await bonus.getByText('Claimed with PayPal').waitFor();
     await screenshot(inviter, 'winnings-referral-bonus');
-    expect(ops(server, 'payouts', 'list')).toMatch(/PayPal\s+inviter@example\.com/);
+    expect(await ops(server, 'payouts', 'list')).toMatch(/PayPal\s+inviter@example\.com/);
     await inviterContext.close();
   });
 
@@ -272,12 +272,12 @@ describe('the winnings drawer', () => {
     await footer.getByRole('button', { name: 'Contact Us' }).waitFor();
     expect(await footer.getByText(subject).count()).toBe(0);
 
-    const listed = ops(server, 'messages', 'list');
+    const listed = await ops(server, 'messages', 'list');
     const id = new RegExp(`^([0-9a-f-]{36})\\s[^\\n]*\\n\\s+Subject: ${subject}`, 'm').exec(
       listed,
     )![1]!;
     const answer = 'Sorry about that!\nHere is a new one: <b>PIZZA-2</b>';
-    expect(ops(server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
+    expect(await ops(server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
 
     await page.reload();
     await page.locator('[data-panel="open"]').waitFor();
@@ -304,7 +304,7 @@ describe('the winnings drawer', () => {
     await page.locator('[data-panel="open"]').waitFor();
     await thread.waitFor();
     expect(await thread.getByText('New').count()).toBe(0);
-    expect(ops(server, 'messages', 'list')).toMatch(/\(read\)/);
+    expect(await ops(server, 'messages', 'list')).toMatch(/\(read\)/);
     await context.close();
   });
 
@@ -327,7 +327,7 @@ describe('the winnings drawer', () => {
     await page.getByRole('button', { name: 'Submit' }).tap();
     await page.getByText('Thank you! Your message has been sent.').waitFor();
     await page.waitForURL('**/home');
-    expect(ops(server, 'messages', 'list')).toContain('My coupon code');
+    expect(await ops(server, 'messages', 'list')).toContain('My coupon code');
 
     // Logout: the session ends, the device forgets it, the disclaimer shows.
     await page.goto('/winnings');
