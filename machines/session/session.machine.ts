@@ -86,6 +86,9 @@ export const sessionMachine = sessionSetup.createMachine({
                 sendTo(SYSTEM_IDS.winnings, ({ event }) => event),
               ],
             },
+            // The winnings flow hands the player to /home: the draw shows it (its 'YOU WON!'
+            // waits for /home), as if the player had opened it.
+            'session.homeShown': { guard: 'areFlowsRunning', actions: 'showDrawHome' },
             'session.grandPrizeShown': {
               actions: [
                 { type: 'markGrandPrizeShown', params: ({ event }) => ({ drawId: event.drawId }) },

@@ -17,6 +17,7 @@ import type { PlayersInput } from '../players/players.machine';
 import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { STORAGE_KEYS } from '../shared/device';
+import { PATHS } from '../shared/paths';
 import type { ClearDeviceEffect, DismissToastEffect, ToastEffect } from '../shared/effects';
 import { placeScreen, type RootKeepEvent, type RootScreenEvent } from '../shared/root';
 import { disconnectedSessionActors, type AppConfig } from './session.actors';
@@ -140,6 +141,7 @@ export const sessionSetup = setup({
         enqueue.sendTo(SYSTEM_IDS.winnings, { type: 'grandPrizes.loaded', prizes: params.prizes });
       },
     ),
+    showDrawHome: sendTo(SYSTEM_IDS.drawCycle, { type: 'route.opened', path: PATHS.home }),
     tellWinningsDeletionFailed: sendTo(SYSTEM_IDS.winnings, { type: 'account.deletionFailed' }),
     markGrandPrizeShown: assign(({ context }, params: { drawId: number }) => ({
       grandPrizeHasBeenShown: true,

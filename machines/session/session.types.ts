@@ -61,6 +61,8 @@ export type SessionEvent =
   /** The draw loaded the player's grand prizes: the winnings flow keeps one waiting for a claim. */
   | { type: 'session.grandPrizesLoaded'; prizes: GrandPrize[] }
   | { type: 'session.instructionsSeen'; instructions: InstructionsKind }
+  /** The winnings flow is done with its page (a claim, a message sent, the drawer closed): /home. */
+  | { type: 'session.homeShown' }
   | { type: 'session.tabsAllowed'; allowed: boolean }
   /** A first questionnaire was answered to its end or skipped: the player is returning. */
   | { type: 'session.questionnaireFinished' }

@@ -6,12 +6,12 @@
 // prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
 // won while it was on screen.
-import { assign, sendParent, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { ToastEffect } from '../shared/effects';
-import { reportToRoot, toastAtRoot } from '../shared/root';
+import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
@@ -96,6 +96,12 @@ export const winningsMachine = setup({
     tellDrawerDeletionFailed: sendTo('winningsDrawer', {
       type: 'account.deletionFailed',
     } satisfies AccountDeletionFailedEvent),
+    // The draw shows /home too (it is the draw's screen): told through the session. A flow run
+    // without the session (a test) has no draw to tell.
+    tellSessionHomeShown: enqueueActions(({ enqueue, system, self }) => {
+      const session = system.get(ROOT_ID) as AnyActorRef | undefined;
+      if (session && session !== self) enqueue.sendTo(session, { type: 'session.homeShown' });
+    }),
     // Prizes come newest first: the newest one not claimed yet.
     choosePrize: assign((_, prizes: GrandPrize[]) => ({
       prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
@@ -226,8 +232,10 @@ export const winningsMachine = setup({
       },
     },
     home: {
-      description: 'Claimed, or the message sent: /home shows, until another page opens.',
+      description:
+        'Claimed, the message sent or the drawer closed: /home shows, until another page opens.',
       meta: { route: HOME_PATH } satisfies RouteMeta,
+      entry: 'tellSessionHomeShown',
     },
   },
 });

@@ -46,6 +46,8 @@ function start() {
   api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   const clock = new SimulatedClock();
   const flow = connectWinnings(api);
+  // How often the flow told the session /home shows (the session has the draw show it).
+  let homeShown = 0;
   // The flow runs as the session's child, as in the app: the stand-in root passes on every
   // address opened, as the session does, and takes the flow's reports (machines/shared/root.ts).
   const session = createActor(
@@ -53,6 +55,7 @@ function start() {
       id: 'winnings',
       logic: flow,
       forwarded: ['route.opened', 'account.deletionFailed'],
+      heard: { 'session.homeShown': () => void (homeShown += 1) },
     }),
     { systemId: 'session', clock },
   );
@@ -73,6 +76,8 @@ function start() {
   const send = (event: WinningsEvent) => actor.send(event);
   /** Where the flow's screens took the player. */
   const navigations = () => moves;
+  /** How often the flow told the session that /home shows. */
+  const homesShown = () => homeShown;
   const toasts = () =>
     emitted.flatMap((e) =>
       e.type === 'toast' ? [{ message: e.message, variant: e.variant }] : [],
@@ -90,6 +95,7 @@ function start() {
     open,
     send,
     navigations,
+    homesShown,
     toasts,
     drawer,
     claim,
@@ -189,6 +195,7 @@ describe('the winnings flow: the drawer moves on', () => {
     winnings.drawer()!.send({ type: 'drawer.close' });
     winnings.clock.increment(DRAWER_ANIMATION_MS);
     expect(winnings.navigations()).toEqual(['/home']);
+    expect(winnings.homesShown()).toBe(1);
     winnings.open('/home');
     expect(winnings.snapshot().value).toBe('awaitingRoute');
   });
@@ -303,6 +310,7 @@ describe('the winnings flow: /grandPrize', () => {
     expect(winnings.navigations()).toEqual([]);
     claim.send({ type: 'claim.close' });
     expect(winnings.navigations()).toEqual(['/home']);
+    expect(winnings.homesShown()).toBe(1);
     winnings.open('/home');
     expect(winnings.snapshot().value).toBe('awaitingRoute');
     expect(winnings.route()).toBeNull();
@@ -332,6 +340,7 @@ describe('the winnings flow: Contact Us', () => {
     await settle();
     expect(winnings.toasts()).toEqual([{ message: CONTACT_SENT, variant: 'success' }]);
     expect(winnings.navigations()).toEqual(['/home']);
+    expect(winnings.homesShown()).toBe(1);
   });
 
   it('goes back to the drawer on Back, which opens afresh', () => {
@@ -339,6 +348,7 @@ describe('the winnings flow: Contact Us', () => {
     winnings.open('/form/has-problem');
     winnings.form()!.send({ type: 'contact.back' });
     expect(winnings.navigations()).toEqual(['/winnings']);
+    expect(winnings.homesShown()).toBe(0);
     expect(winnings.api.count('sendContactMessage')).toBe(0);
     winnings.open('/winnings');
     expect(winnings.snapshot().value).toBe('drawer');

@@ -201,6 +201,14 @@ function executorsFor(device: SessionInput) {
       };
       expect(snapshot.children.winnings?.getSnapshot().context.prizeToClaim?.id).toBe('gp-1');
     },
+    // The winnings flow handed the player to /home: the draw shows it there.
+    'session.homeShown': async () => {
+      await sendToSession({ type: 'session.homeShown' });
+      type Draw = { getSnapshot(): { matches(value: { screen: 'home' }): boolean } };
+      const snapshot = current().session().getSnapshot() as { children: { drawCycle?: Draw } };
+      expect(snapshot.children.drawCycle?.getSnapshot().matches({ screen: 'home' })).toBe(true);
+      await waitFor(() => expect(window.location.pathname).toBe('/home'));
+    },
     'session.instructionsSeen': (step) =>
       sendToSession(step.event as EventOf<'session.instructionsSeen'>),
     'session.tabsAllowed': (step) => sendToSession(step.event as EventOf<'session.tabsAllowed'>),

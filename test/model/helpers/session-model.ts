@@ -72,6 +72,8 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'session.instructionsSeen', instructions: 'questionaire' },
   { type: 'session.tabsAllowed', allowed: false },
   { type: 'session.tabsAllowed', allowed: true },
+  // The winnings flow is done with its page (a claim, a message sent): /home shows.
+  { type: 'session.homeShown' },
   // A first questionnaire ends (a first-time player's skip on /what-i-like): now returning.
   { type: 'session.questionnaireFinished' },
   // The player opens the players screen (the route sync passes the address on).
