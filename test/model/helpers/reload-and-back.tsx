@@ -1,0 +1,191 @@
+// A reload and a Back at every resting state of a flow's walk (issue 20): the shortest path of
+// the flow's model to each state a player can look at (a screen, `meta.route`, and no call under
+// way) is walked with the flow's gestures; there the app is (a) reloaded, stopped and started
+// again from what the device kept and the address the browser had (its history state too),
+// and must show the same screen and progress; then (b) the player goes Back one history entry,
+// and the screen shown must stay (nothing forwards again by itself, even as time passes) and no
+// step done is replayed (no second answer, entry or reward).
+//
+// The history is jsdom's (the browser's, as wouter's browser location and the route sync use
+// it); the walk keeps its own record of the entries pushed and replaced, so Back from the walk's
+// first entry (which leaves the app) is known, and so is a screen that pushes itself again.
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { EventObject, Snapshot } from 'xstate';
+import type { Step, TestModel } from 'xstate/graph';
+import { settle } from '../../support/settle';
+import { renderApp, screenLoaded, type RenderAppOptions } from './app-harness';
+
+/** What the browser shows in its address bar, with the entry's history state. */
+export type Address = { path: string; search: string; state: unknown };
+
+export const addressNow = (): Address => ({
+  path: window.location.pathname,
+  search: window.location.search,
+  state: window.history.state as unknown,
+});
+
+const addressKey = ({ path, search }: Address) => `${path}${search}`;
+
+/** The walk's history entries as the browser keeps them: pushes, replaces, Back. */
+export class WalkHistory {
+  readonly entries: Address[] = [addressNow()];
+  index = 0;
+  /** Entries pushed since the walk began (a screen that forwards by itself pushes one). */
+  pushes = 0;
+  private readonly listeners: Array<[string, () => void]> = [
+    [
+      'pushState',
+      () => {
+        this.entries.splice(this.index + 1, Infinity, addressNow());
+        this.index += 1;
+        this.pushes += 1;
+      },
+    ],
+    ['replaceState', () => void (this.entries[this.index] = addressNow())],
+    [
+      'popstate',
+      () => {
+        const key = addressKey(addressNow());
+        const back = this.entries[this.index - 1];
+        if (back && addressKey(back) === key) this.index -= 1;
+        else this.index += 1;
+      },
+    ],
+  ];
+
+  constructor() {
+    for (const [type, listener] of this.listeners) window.addEventListener(type, listener);
+  }
+
+  stop(): void {
+    for (const [type, listener] of this.listeners) window.removeEventListener(type, listener);
+  }
+
+  /** The entry Back goes to; null on the walk's first entry (Back leaves the app). */
+  previous(): Address | null {
+    return this.entries[this.index - 1] ?? null;
+  }
+}
+
+/**
+ * The app as a reload opens it (app-harness.tsx's renderApp with fresh calls): the device as
+ * the last run left it, the same address, the same history state (renderApp opens its path
+ * with none, which a reload does not do).
+ */
+export function reopenApp(options: Omit<RenderAppOptions, 'path'> = {}) {
+  const { path, search, state } = addressNow();
+  const replace = window.history.replaceState.bind(window.history);
+  window.history.replaceState = (_: unknown, unused: string, url?: string | URL | null) =>
+    replace(state, unused, url);
+  try {
+    return renderApp({ ...options, path: `${path}${search}` });
+  } finally {
+    window.history.replaceState = replace;
+  }
+}
+
+/** Back one entry, and the app settled on what it shows there (its code loaded). */
+export async function goBack(history: WalkHistory): Promise<Address> {
+  const to = history.previous();
+  if (!to) throw new Error('Back from the first entry leaves the app');
+  const index = history.index;
+  await act(async () => {
+    window.history.back();
+    await settle();
+  });
+  await waitFor(() => expect(history.index).toBe(index - 1));
+  await screenLoaded();
+  return to;
+}
+
+type WalkedSnapshot = Snapshot<unknown> & { getMeta?: () => Record<string, unknown> };
+
+/** A state that names its screen (`meta.route`) on any of its active state nodes. */
+export function hasScreen(snapshot: WalkedSnapshot): boolean {
+  return Object.values(snapshot.getMeta?.() ?? {}).some(
+    (meta) => typeof meta === 'object' && meta !== null && 'route' in meta,
+  );
+}
+
+export type ReloadAndBack<TApp, TSnapshot extends WalkedSnapshot, TEvent extends EventObject> = {
+  model: TestModel<TSnapshot, TEvent, unknown>;
+  /** A state the player can look at: a screen and no call under way. */
+  isResting: (snapshot: TSnapshot) => boolean;
+  describe: (snapshot: TSnapshot) => string;
+  /** Opens the app where the walk starts (its first state). */
+  open: () => Promise<TApp>;
+  /** What causes each event (gestures, answers, time), each arriving in the step's state. */
+  events: Readonly<Record<string, (step: Step<TSnapshot, TEvent>, app: TApp) => Promise<void>>>;
+  /** The screen and progress of the state, in the app as it shows it. */
+  expectScreen: (snapshot: TSnapshot, app: TApp) => Promise<void> | void;
+  /** Stops `app` and starts it again as a reload does (see `reopenApp`). */
+  reload: (app: TApp, snapshot: TSnapshot) => Promise<TApp>;
+  /** The steps the server saw done (answers, entries, rewards played), to see none replayed. */
+  stepsDone: (app: TApp) => unknown;
+  /** After Back: what the screen at `to` shows, time passing as the flow's timers take it. */
+  afterBack: (to: Address, app: TApp, snapshot: TSnapshot) => Promise<void> | void;
+  close: (app: TApp) => void;
+  /** Resting states whose case fails for a bug this walk found (named in the comment). */
+  knownBugs?: Readonly<Record<string, string>>;
+};
+
+/** A test for each resting state of the model: walked to, reloaded, then Back. */
+export function describeReloadAndBack<
+  TApp,
+  TSnapshot extends WalkedSnapshot,
+  TEvent extends EventObject,
+>(title: string, run: ReloadAndBack<TApp, TSnapshot, TEvent>): void {
+  // Every state's own shortest path (without duplicates, a path that begins a longer one is
+  // left out, its state with it).
+  const resting = run.model
+    .getShortestPaths({ allowDuplicatePaths: true })
+    .filter(({ state }) => run.isResting(state));
+  describe(title, () => {
+    it('has resting states to reload and go Back from', () => {
+      expect(resting.length).toBeGreaterThan(0);
+    });
+    for (const path of resting) {
+      const name = run.describe(path.state);
+      const bug = run.knownBugs?.[name];
+      (bug ? it.fails : it)(`${name}${bug ? ` (${bug})` : ''}`, async () => {
+        const history = new WalkHistory();
+        let app = await run.open();
+        try {
+          const events = Object.fromEntries(
+            Object.entries(run.events).map(([type, execute]) => [
+              type,
+              (step: Step<TSnapshot, TEvent>) => execute(step, app),
+            ]),
+          );
+          await run.model.testPath(path, { events: events as never, states: {} });
+          await run.expectScreen(path.state, app);
+          const address = addressNow();
+          const steps = run.stepsDone(app);
+
+          // (a) A reload: the same address, screen and progress.
+          app = await run.reload(app, path.state);
+          expect(addressNow()).toEqual(address);
+          await run.expectScreen(path.state, app);
+          expect(run.stepsDone(app)).toEqual(steps);
+
+          // (b) Back: somewhere else, which stays, and nothing done again.
+          const to = history.previous();
+          if (!to) return;
+          const pushes = history.pushes;
+          await goBack(history);
+          await run.afterBack(to, app, path.state);
+          await act(settle);
+          expect(history.pushes, 'a screen forwarded by itself after Back').toBe(pushes);
+          expect(addressKey(addressNow()), 'Back bounced to the screen left').not.toBe(
+            addressKey(address),
+          );
+          expect(run.stepsDone(app)).toEqual(steps);
+        } finally {
+          history.stop();
+          run.close(app);
+        }
+      });
+    }
+  });
+}
