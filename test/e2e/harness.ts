@@ -277,6 +277,15 @@ export async function newPlayer(
   return { context, page };
 }
 
+/** The card on screen is ready for an answer: question `n` of 5, its buttons enabled. */
+export async function questionReady(page: Page, n: number): Promise<string> {
+  await page.getByText(`Question ${n} of 5`).waitFor();
+  await page.locator('.question-card__choice--yes:enabled').waitFor();
+  const card = page.getByTestId('question-card');
+  await card.waitFor();
+  return ((await card.locator('.question-card__prompt').textContent()) ?? '').trim();
+}
+
 /** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
 export async function pressToWhatILike(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Enter To Win/ }).tap();
