@@ -8,11 +8,19 @@ import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DrawEntryResponse, GrandPrizeListResponse } from '../../contract/api';
-import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import { NextQuestionResponse } from '../../contract/questionnaires';
 import { RewardsResponse } from '../../contract/rewards';
 import { clicks, draws, users } from '../../server/db/schema';
-import { bearer, databases, signedInPlayer, url, useDatabase } from './helper';
+import {
+  bearer,
+  couponOffer,
+  databases,
+  loadCatalog,
+  numberedQuestions,
+  signedInPlayer,
+  url,
+  useDatabase,
+} from './helper';
 import { buildLoggedApp, expectBooksBalance, type LogLine } from './integrity';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
@@ -28,32 +36,10 @@ describe.each(databases)('deletion racing writes on %s', (kind) => {
 
   beforeAll(async () => {
     ({ app, errors } = await buildLoggedApp(database()));
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: Array.from({ length: QUESTIONS }, (_, i) => ({
-          key: `d-q-${i}`,
-          prompt: `Deletion question ${i}?`,
-          tags: ['outdoors'],
-        })),
-      }),
-    );
-    await app.services.catalog.importOffers(
-      OfferCatalog.parse({
-        offers: [
-          {
-            key: 'd-camp',
-            coupon_type: 'Camp Corner',
-            kind: 'coupon',
-            value: 5,
-            image: '/images/rewards/coupon.svg',
-            link: null,
-            tags: ['outdoors'],
-            code: 'CAMP-5',
-            delivery_note: null,
-          },
-        ],
-      }),
-    );
+    await loadCatalog(app, {
+      questions: numberedQuestions(QUESTIONS, 'd', 'Deletion question'),
+      offers: [couponOffer('d-camp', 'Camp Corner', ['outdoors'], 'CAMP-5')],
+    });
   });
 
   const call = (method: Method, path: string, token: string, body?: object) =>

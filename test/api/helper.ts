@@ -326,7 +326,7 @@ export function couponOffer(
     kind: 'coupon' as const,
     value: 5,
     image: '/images/rewards/coupon.svg',
-    link: null,
+    link: null as string | null,
     tags,
     code,
     delivery_note: null,

@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DrawEntryResponse } from '../../contract/api';
-import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import { NextQuestionResponse, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
 import {
   CLAIMED_COUPON_KEPT,
@@ -19,8 +18,11 @@ import { FIRST_SKIP_GIVEN } from '../../server/services/rewards';
 import {
   bearer,
   buildTestApp,
+  couponOffer,
   databases,
   detailOf,
+  loadCatalog,
+  numberedQuestions,
   signedInPlayer,
   url,
   useDatabase,
@@ -33,32 +35,16 @@ describe.each(databases)('money rules on %s', (kind) => {
 
   beforeAll(async () => {
     app = await buildTestApp(database());
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: Array.from({ length: 40 }, (_, i) => ({
-          key: `m-q-${i}`,
-          prompt: `Money question ${i}?`,
-          tags: ['outdoors'],
-        })),
-      }),
-    );
-    await app.services.catalog.importOffers(
-      OfferCatalog.parse({
-        offers: [
-          {
-            key: 'm-camp',
-            coupon_type: 'Camp Corner',
-            kind: 'coupon',
-            value: 10,
-            image: '/images/rewards/coupon.svg',
-            link: 'https://camp.example/offer',
-            tags: ['outdoors'],
-            code: 'CAMP-10',
-            delivery_note: null,
-          },
-        ],
-      }),
-    );
+    await loadCatalog(app, {
+      questions: numberedQuestions(40, 'm', 'Money question'),
+      offers: [
+        {
+          ...couponOffer('m-camp', 'Camp Corner', ['outdoors'], 'CAMP-10'),
+          value: 10,
+          link: 'https://camp.example/offer',
+        },
+      ],
+    });
   });
 
   const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token: string, body?: object) =>

@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DrawEntryResponse, LoginResponse, TimerResponse } from '../../contract/api';
-import { QuestionCatalog } from '../../contract/catalog';
 import {
   AnswerResponse,
   HasFinishedResponse,
@@ -22,6 +21,8 @@ import {
   databases,
   detailOf,
   freshCode,
+  loadCatalog,
+  numberedQuestions,
   signedInPlayer,
   url,
   useDatabase,
@@ -37,15 +38,11 @@ describe.each(databases)('the questionnaire on %s', (kind) => {
 
   beforeAll(async () => {
     app = await buildTestApp(database());
-    await app.services.catalog.importQuestions(
-      QuestionCatalog.parse({
-        questions: Array.from({ length: CATALOG_SIZE }, (_, i) => ({
-          key: `q-${i}`,
-          prompt: `Question number ${i}?`,
-          tags: [i % 2 === 0 ? 'outdoors' : 'food'],
-        })),
-      }),
-    );
+    await loadCatalog(app, {
+      questions: numberedQuestions(CATALOG_SIZE, 'n', 'Question number', (i) => [
+        i % 2 === 0 ? 'outdoors' : 'food',
+      ]),
+    });
   });
 
   const call = (
