@@ -1,0 +1,178 @@
+// Contact Us and the account, in the WINNINGS drawer on a phone: a message goes through Contact
+// Us and the operator's answer is read in the drawer ('New' until then); the player logs out
+// and signs back in, then deletes the account after being asked once more. Real server, real
+// embedded database, real Chromium.
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  newPhone,
+  ops,
+  phoneContext,
+  screenshot,
+  signInThroughPhoneLogin,
+  signInWithPhone,
+  smallTapTargets,
+  type RunningServer,
+  withServerAndBrowser,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
+});
+
+/** The player's session token, as the app keeps it on the device. */
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('jwt')))!;
+}
+
+/** Opens /winnings by its address and waits until the drawer is down. */
+async function openDrawerAt(page: Page): Promise<void> {
+  await page.goto('/winnings');
+  await page.locator('[data-panel="open"]').waitFor();
+}
+
+describe('Contact Us and the account in the drawer', () => {
+  it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    const subject = `Coupon code ${Date.now()}`;
+    const sent = await fetch(`${server.baseUrl}/api/v1/contact-us/send-email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await tokenOf(page)}`,
+      },
+      body: JSON.stringify({ subject, message: 'The code did not work.\nAt checkout.' }),
+    });
+    expect(sent.status).toBe(201);
+    // No answer yet: nothing listed under Contact Us.
+    await openDrawerAt(page);
+    const footer = page.getByRole('navigation', { name: 'Help and account' });
+    await footer.getByRole('button', { name: 'Contact Us' }).waitFor();
+    expect(await footer.getByText(subject).count()).toBe(0);
+
+    const listed = await ops(server, 'messages', 'list');
+    const id = new RegExp(`^([0-9a-f-]{36})\\s[^\\n]*\\n\\s+Subject: ${subject}`, 'm').exec(
+      listed,
+    )![1]!;
+    const answer = 'Sorry about that!\nHere is a new one: <b>PIZZA-2</b>';
+    expect(await ops(server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
+
+    await page.reload();
+    await page.locator('[data-panel="open"]').waitFor();
+    const answers = footer.getByRole('list', { name: 'Answers to your messages' });
+    const thread = answers.getByRole('button', { name: new RegExp(subject) });
+    await thread.getByText('New').waitFor();
+    await screenshot(page, 'winnings-contact-answer-new');
+    expect(await smallTapTargets(page)).toEqual([]);
+    await thread.tap();
+    const conversation = page.getByRole('dialog', { name: subject });
+    await conversation.getByText('The code did not work.').waitFor();
+    // Plain text, line breaks kept: the markup is shown as typed, never run.
+    const reply = conversation.locator('.winnings__text').nth(1);
+    expect(await reply.textContent()).toBe(answer);
+    expect(await conversation.locator('b').count()).toBe(0);
+    expect((await reply.boundingBox())!.height).toBeGreaterThan(30);
+    await screenshot(page, 'winnings-contact-answer');
+    // Opening it tells the server: 'New' goes.
+    await expect.poll(() => thread.getByText('New').count(), { timeout: 5_000 }).toBe(0);
+    await conversation.getByRole('button', { name: 'Close' }).tap();
+    await thread.waitFor();
+    // Read on the server too.
+    await page.reload();
+    await page.locator('[data-panel="open"]').waitFor();
+    await thread.waitFor();
+    expect(await thread.getByText('New').count()).toBe(0);
+    expect(await ops(server, 'messages', 'list')).toMatch(/\(read\)/);
+    await context.close();
+  });
+
+  it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const phone = newPhone();
+    await signInThroughPhoneLogin(page, server, phone);
+
+    await page.goto('/winnings');
+    await page.locator('[data-panel="open"]').waitFor();
+    await page.getByRole('button', { name: 'Contact Us' }).tap();
+    await page.waitForURL('**/form/has-problem');
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Subject is required').waitFor();
+    await page.getByText('Message is required').waitFor();
+    await page.getByLabel('Subject').fill('My coupon code');
+    await page.getByLabel('Message').fill('The code did not work at checkout.');
+    await screenshot(page, 'contact-us');
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Thank you! Your message has been sent.').waitFor();
+    await page.waitForURL('**/home');
+    expect(await ops(server, 'messages', 'list')).toContain('My coupon code');
+
+    // Logout: the session ends, the device forgets it, the disclaimer shows.
+    await page.goto('/winnings');
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    const ask = page.getByRole('dialog', { name: 'Logout' });
+    await ask.getByText('Are you sure you want to logout?').waitFor();
+    await screenshot(page, 'logout-modal');
+    await ask.getByRole('button', { name: 'Logout' }).tap();
+    await page.waitForURL('**/disclaimer');
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    expect(await page.getByText('Your account was deleted').count()).toBe(0);
+
+    // Back in with a new code. Delete Account asks once more; Cancel keeps the account.
+    await signInWithPhone(page, phone);
+    const token = await tokenOf(page);
+    await openDrawerAt(page);
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    await page.getByRole('button', { name: 'Delete Account' }).tap();
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+    await confirm
+      .getByText('This erases your account and everything you won that is not paid yet')
+      .waitFor();
+    await screenshot(page, 'delete-account-confirmation');
+    await confirm.getByRole('button', { name: 'Cancel' }).tap();
+    await confirm.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/winnings');
+    await page.locator('[data-panel="open"]').waitFor();
+    expect(await tokenOf(page)).toBe(token);
+    const kept = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(kept.status).toBe(200);
+
+    // Then 'Delete my account': the disclaimer says it was done.
+    await page.getByRole('button', { name: 'Logout' }).tap();
+    await page.getByRole('button', { name: 'Delete Account' }).tap();
+    await confirm.getByRole('button', { name: 'Delete my account' }).tap();
+    await page.waitForURL('**/disclaimer');
+    await page.getByRole('status').getByText('Your account was deleted').waitFor();
+    await screenshot(page, 'account-deleted');
+    expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+    // The old player's token no longer signs anyone in.
+    const gone = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status).toBe(401);
+    // Said once: a reload is a normal visit.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    expect(await page.getByText('Your account was deleted').count()).toBe(0);
+    // Nothing is left of the player: the number signs up again as a new player.
+    const again = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        phone_number: phone.withCountry,
+        invite_code: server.starterInviteCode,
+      }),
+    });
+    expect(again.status).toBe(201);
+    await context.close();
+  });
+});
