@@ -9,7 +9,7 @@
 // draw-storage keeps; the session passes on every address the player opens. 'YOU WON!' shows
 // once per prize, on /home.
 import { and, not, stateIn } from 'xstate';
-import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure } from '../shared/call-failure';
 import type { RouteMeta } from '../shared/routes';
 import { questionnaireFlagsOf, questionsPlanOf } from './draw-cycle.rules';
 import { drawCycleSetup } from './draw-cycle.setup';

@@ -5,7 +5,7 @@ import { assign, enqueueActions, raise, sendTo, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import type { DrawEntry, GrandPrize, TimerResponse } from '../../contract/api';
 import type { Question } from '../questionnaire/questionnaire.types';
-import { type CallFailure } from '../entry-flow/entry-flow.actors';
+import { type CallFailure } from '../shared/call-failure';
 import { effectAtRoot, reportToRoot } from '../shared/root';
 import { disconnectedDrawCycleActors } from './draw-cycle.actors';
 import { drawKeptOnDevice } from './draw-cycle.persistence';

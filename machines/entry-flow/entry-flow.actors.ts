@@ -21,22 +21,6 @@ export type CodeRequestInput = { phoneNumber: string };
 export type CodeRequest = { otp: string | null };
 export type VerificationInput = { phoneNumber: string; code: string };
 
-/** A failed call as the chart sees it: the status decides the branch, detail is shown. */
-export type CallFailure = { status: number; detail: string | null };
-
-/** Reads status and detail from whatever a call rejected with (the client's ApiFailure). */
-export function toCallFailure(error: unknown): CallFailure {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status } = error;
-    const detail = 'detail' in error ? (error as { detail: unknown }).detail : null;
-    return {
-      status: typeof status === 'number' ? status : 0,
-      detail: typeof detail === 'string' && detail.trim() !== '' ? detail : null,
-    };
-  }
-  return { status: 0, detail: null };
-}
-
 export function createEntryFlowActors(api: EntryFlowApi) {
   return {
     validateInvite: fromPromise<ValidatedInvite, InviteCodeInput>(async ({ input }) => {

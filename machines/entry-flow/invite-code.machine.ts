@@ -5,7 +5,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { InviteCode } from '../../contract/api';
 import type { ToastEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
-import { disconnectedEntryFlowActors, toCallFailure, type CallFailure } from './entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
+import { disconnectedEntryFlowActors } from './entry-flow.actors';
 
 export type InviteCodeEvent = { type: 'inviteCode.submit'; inviteCode: string };
 export type InviteCodeOutput = { inviteCode: string };

@@ -5,12 +5,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { PhoneNumber } from '../../contract/api';
 import type { ToastEffect } from '../shared/effects';
 import { effectAtRoot, toastAtRoot } from '../shared/root';
-import {
-  disconnectedEntryFlowActors,
-  toCallFailure,
-  type CallFailure,
-  type CodeRequest,
-} from './entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
+import { disconnectedEntryFlowActors, type CodeRequest } from './entry-flow.actors';
 import { codeSentToast } from './verification.machine';
 
 export type PhoneLoginEvent = { type: 'login.submitPhone'; phoneNumber: string };

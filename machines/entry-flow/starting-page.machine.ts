@@ -7,7 +7,8 @@ import { assign, enqueueActions, log, setup, type AnyActorRef } from 'xstate';
 import type { ToastEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
 import { slidesMachine, type SlidesInput } from '../shared/slides.machine';
-import { disconnectedEntryFlowActors, toCallFailure, type CallFailure } from './entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
+import { disconnectedEntryFlowActors } from './entry-flow.actors';
 
 /** The starting page's slides: the intro points, then 'Welcome to BLACK BUTTON' with ENTER. */
 export const STARTING_SLIDE_COUNT = 7;

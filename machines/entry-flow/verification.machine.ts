@@ -6,12 +6,8 @@ import { assertEvent, assign, setup } from 'xstate';
 import { OneTimeCode, type LoginResponse } from '../../contract/api';
 import type { DismissToastEffect, ToastEffect } from '../shared/effects';
 import { effectAtRoot, toastAtRoot } from '../shared/root';
-import {
-  disconnectedEntryFlowActors,
-  toCallFailure,
-  type CallFailure,
-  type CodeRequest,
-} from './entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
+import { disconnectedEntryFlowActors, type CodeRequest } from './entry-flow.actors';
 
 /** The texted code (or its notice) stays until the verification screen is left. */
 export const CODE_SENT_TOAST_KEY = 'entry-code-sent';

@@ -2,7 +2,7 @@
 // it invokes, and its guards and actions. The chart itself reads on its own.
 import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
-import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure } from '../shared/call-failure';
 import { dismissToastAtRoot, reportToRoot, toastAtRoot } from '../shared/root';
 import { disconnectedQuestionnaireActors } from './questionnaire.actors';
 import {

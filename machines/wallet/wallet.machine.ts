@@ -12,7 +12,7 @@ import { PATHS } from '../shared/paths';
 import { effectAtRoot, reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { slidesMachine, type SlidesInput } from '../shared/slides.machine';
-import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
 import {
   disconnectedWalletActors,
   type TicketsEntered,

@@ -4,7 +4,7 @@
 // failed send keeps what was typed and lets the player try again.
 import { assertEvent, assign, setup } from 'xstate';
 import { CONTACT_SENT, ContactRequest } from '../../contract/contact';
-import { toCallFailure, type CallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure, type CallFailure } from '../shared/call-failure';
 import type { ToastEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
 import { disconnectedContactFormActors } from './contact-form.actors';

@@ -6,7 +6,7 @@
 // each offering its own methods, and ends with whether it is claimed, so its parent can show it
 // claimed. The machine asks the app to toast; it knows no route.
 import { CLAIM_ERROR, CLAIM_FAILED } from '../../contract/winnings';
-import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure } from '../shared/call-failure';
 import { toPayoutRequest } from './prize-claim.actors';
 import { claimContext, failureToast, prizeClaimSetup } from './prize-claim.setup';
 

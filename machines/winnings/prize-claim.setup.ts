@@ -15,7 +15,7 @@ import {
 } from '../../contract/winnings';
 import type { ToastEffect, ToastParams } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
-import type { CallFailure } from '../entry-flow/entry-flow.actors';
+import type { CallFailure } from '../shared/call-failure';
 import {
   disconnectedPrizeClaimActors,
   toPayoutRequest,

@@ -10,7 +10,7 @@
 // The panel (how far it is open), the content (what it lists, which modal is up), the messages
 // (the answers to Contact Us) and the account (Logout and its questions) are parallel regions: the
 // lists load while the drawer slides, and Contact Us and Logout work even when they could not.
-import { toCallFailure } from '../entry-flow/entry-flow.actors';
+import { toCallFailure } from '../shared/call-failure';
 import {
   EMPTY_WINNINGS,
   TOAST_COUPON_CLAIM_FAILED,

@@ -4,7 +4,7 @@ import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName } from '../../contract/api';
 import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
-import { type CallFailure } from '../entry-flow/entry-flow.actors';
+import { type CallFailure } from '../shared/call-failure';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
