@@ -67,9 +67,10 @@ export default tseslint.config(
       ],
     },
   },
-  // Zones: a feature never reaches into another feature; what two features share lives in
-  // src/components (views), src/lib (plumbing) or src/app (the actor system they read).
-  // Shared code never depends on a feature.
+  // Zones, one way: shared (src/components, src/lib) -> features -> app. A feature
+  // (src/features/<flow>, the views of machines/<flow>) never reaches into another feature nor
+  // into the app; what two features share lives in src/components (views) or src/lib (plumbing,
+  // the actor system they read). Shared code depends on no feature and not on the app.
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -85,6 +86,12 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'Features stay apart: move what both need to src/components or src/lib.',
             })),
+            {
+              target: './src/features',
+              from: './src/app',
+              message:
+                'Features never import the app: move what they need to src/lib or the feature.',
+            },
             {
               target: ['./src/components', './src/lib'],
               from: ['./src/features', './src/app'],

@@ -6,16 +6,18 @@ import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.mach
 import { SYSTEM_IDS, type SignedInFlows } from '../../machines/session/session.machine';
 import { browserStorage, readStoredSession } from '../../machines/session/session.persistence';
 import { selectIsAuthenticated } from '../../machines/session/session.selectors';
-import { isDesktopDevice } from '../features/entry/device';
+import { isDesktopDevice } from '../features/entry-flow/device';
 import { canShare } from '../features/players/share';
 import { setUnauthorizedHandler } from '../lib/api-on-demand';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
-import { loadLoginPage, LoadingScreen, SignedOutRoutes } from './routes';
-import { connectedSessionMachine, SessionContext } from './session-context';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { SessionContext } from '../lib/session-context';
+import { loadLoginPage, SignedOutRoutes } from './routes';
+import { connectedSessionMachine } from './session-context';
 import { writeRootToDevice } from '../../machines/session/session.device';
 import { useRootEffects } from './system-sync';
-import { useChildActor } from './system';
+import { useChildActor } from '../lib/system';
 import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;

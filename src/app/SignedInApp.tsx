@@ -3,17 +3,18 @@
 // starts loading it as soon as a player is signed in or reaches /login.
 import { lazy, Suspense, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { GrandPrizeOverlay } from '../features/grand-prize/GrandPrizeOverlay';
-import { HomePage } from '../features/home/HomePage';
-import { TabBar } from '../features/tabs/TabBar';
-import { YouveEnteredPage } from '../features/youve-entered/YouveEnteredPage';
+import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
+import { HomePage } from '../features/draw-cycle/HomePage';
+import { TabBar } from '../features/session/TabBar';
+import { YouveEnteredPage } from '../features/questionnaire/YouveEnteredPage';
 // The rewards are timed from the moment their screen opens: their view comes with the signed-in
 // app, so no reward loses its time to a chunk still loading.
-import { RewardsPage } from '../features/rewards/RewardsPage';
-import { LoadingScreen, Privacy, Rules, Terms } from './routes';
+import { RewardsPage } from '../features/reward-playback/RewardsPage';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { Privacy, Rules, Terms } from './routes';
 import { PATHS } from '../../machines/shared/paths';
-import { useChildActor } from './system';
-import { SessionContext } from './session-context';
+import { useChildActor } from '../lib/system';
+import { SessionContext } from '../lib/session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
 import type { SessionEvent } from '../../machines/session/session.machine';
 
@@ -39,13 +40,13 @@ const PlayersTutorialPage = lazy(() =>
   })),
 );
 const WhatILikePage = lazy(() =>
-  import('../features/questions/WhatILikePage').then((m) => ({ default: m.WhatILikePage })),
+  import('../features/questionnaire/WhatILikePage').then((m) => ({ default: m.WhatILikePage })),
 );
 const DisclosurePage = lazy(() =>
-  import('../features/questions/DisclosurePage').then((m) => ({ default: m.DisclosurePage })),
+  import('../features/questionnaire/DisclosurePage').then((m) => ({ default: m.DisclosurePage })),
 );
 const QuestionnairePage = lazy(() =>
-  import('../features/questions/QuestionnairePage').then((m) => ({
+  import('../features/questionnaire/QuestionnairePage').then((m) => ({
     default: m.QuestionnairePage,
   })),
 );
@@ -56,7 +57,7 @@ const GrandPrizePage = lazy(() =>
   import('../features/winnings/GrandPrizePage').then((m) => ({ default: m.GrandPrizePage })),
 );
 const ContactUsPage = lazy(() =>
-  import('../features/contact/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
+  import('../features/winnings/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
 );
 const WalletScreens = lazy(() =>
   import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),

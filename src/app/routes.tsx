@@ -1,30 +1,31 @@
 // The two route tables of spec section 2. wouter matches paths exactly unless `nest` is set.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { DisclaimerPage } from '../features/entry/DisclaimerPage';
-import { EntryRouteSync } from '../features/entry/EntryRouteSync';
-import { LandingPage } from '../features/entry/LandingPage';
+import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
+import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
+import { LandingPage } from '../features/entry-flow/LandingPage';
 // The install guide can replace the whole app at start (InstallGate), so it loads with it.
 import { InstallPage } from '../features/install/InstallPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { PATHS } from '../../machines/shared/paths';
-import { SessionContext } from './session-context';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { SessionContext } from '../lib/session-context';
 
 // The first screen (the disclaimer, the starting page) loads at once; the rest loads when
 // opened: the phone forms carry the phone-number library and the form library, /login's code
 // boxes load while the phone form is on screen (`loadLoginPage`, App.tsx), the legal texts are
 // long and rarely read, and the signed-in app (SignedInApp.tsx) is a chunk of its own.
 const InviteCodePage = lazy(() =>
-  import('../features/entry/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
+  import('../features/entry-flow/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
 );
 const OnboardingPage = lazy(() =>
-  import('../features/entry/OnboardingPage').then((m) => ({ default: m.OnboardingPage })),
+  import('../features/entry-flow/OnboardingPage').then((m) => ({ default: m.OnboardingPage })),
 );
 const PhoneLoginPage = lazy(() =>
-  import('../features/entry/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
+  import('../features/entry-flow/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
 );
 /** /login's code boxes: loaded as soon as a phone form shows, so the code is typed at once. */
-export const loadLoginPage = () => import('../features/entry/LoginPage');
+export const loadLoginPage = () => import('../features/entry-flow/LoginPage');
 const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
 const TermsPage = lazy(() =>
   import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
@@ -35,11 +36,6 @@ const PrivacyPage = lazy(() =>
 const RulesPage = lazy(() =>
   import('../features/legal/RulesPage').then((m) => ({ default: m.RulesPage })),
 );
-
-/** While a screen's code loads: an empty screen that says it is busy. */
-export function LoadingScreen() {
-  return <main className="screen" aria-busy="true" aria-label="Loading" />;
-}
 
 function useOperator() {
   const operatorName = SessionContext.useSelector(selectOperatorName);

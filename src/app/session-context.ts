@@ -1,7 +1,7 @@
 // The app's actor system: the session at its root, with the entry flow it invokes and the
-// signed-in flows it loads (src/app/signed-in-flows.ts), connected to the API and the live channel. Views read it with
-// `SessionContext.useSelector` (children through src/app/system.ts) and send to it.
-import { createActorContext } from '@xstate/react';
+// signed-in flows it loads (src/app/signed-in-flows.ts), connected to the API and the live
+// channel. App.tsx runs it in `SessionContext` (src/lib/session-context.ts), where the views
+// read it (children through src/lib/system.ts) and send to it.
 import { connectEntryFlow } from '../../machines/entry-flow/connect';
 import { createSessionActors } from '../../machines/session/session.actors';
 import { fromPromise } from 'xstate';
@@ -18,5 +18,3 @@ export const connectedSessionMachine = sessionMachine.provide({
     loadSignedInFlows: fromPromise(loadSignedInFlows),
   },
 });
-
-export const SessionContext = createActorContext(connectedSessionMachine);

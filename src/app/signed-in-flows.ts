@@ -2,7 +2,7 @@
 // module when a player first signs in (with the signed-in app), so a newcomer's first screen
 // does not carry them.
 import type { SignedInFlows } from '../../machines/session/session.machine';
-import { connectedDrawCycleMachine } from '../features/home/draw-cycle-logic';
+import { connectedDrawCycleMachine } from '../features/draw-cycle/draw-cycle-logic';
 import { connectedPlayersMachine } from '../features/players/players-logic';
 import { connectedWalletMachine } from '../features/wallet/wallet-logic';
 import { connectedWinningsMachine } from '../features/winnings/winnings-logic';

@@ -26,7 +26,7 @@ import {
   type ContactFormEvent,
   type ContactFormOutput,
 } from '../../machines/winnings/contact-form.machine';
-import { ContactUsForm } from '../../src/features/contact/ContactUsForm';
+import { ContactUsForm } from '../../src/features/winnings/ContactUsForm';
 import { ApiFailure } from '../../src/lib/api';
 import { CoverageRecorder } from './helpers/coverage';
 import {

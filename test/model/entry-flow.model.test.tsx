@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { connectEntryFlow } from '../../machines/entry-flow/connect';
 import type { EntryFlowEvent } from '../../machines/entry-flow/entry-flow.machine';
-import { STARTING_SLIDES } from '../../src/features/entry/slides';
+import { STARTING_SLIDES } from '../../src/features/entry-flow/slides';
 import { describeEntryWalk, type WalkSnapshot, type WalkStep } from './helpers/entry-walk';
 import type { EntryFlowHarness } from './helpers/entry-flow-harness';
 import { START_PATH } from './helpers/entry-flow-harness';

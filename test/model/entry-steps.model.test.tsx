@@ -14,7 +14,7 @@ import {
   WELCOME_SLIDE_INDEX,
 } from '../../machines/entry-flow/starting-page.machine';
 import { slidesMachine, type SlidesContext } from '../../machines/shared/slides.machine';
-import { STARTING_SLIDES } from '../../src/features/entry/slides';
+import { STARTING_SLIDES } from '../../src/features/entry-flow/slides';
 import { describeEntryWalk, type WalkSnapshot, type WalkStart } from './helpers/entry-walk';
 import type { EntryFlowHarness } from './helpers/entry-flow-harness';
 import {

@@ -2,7 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { PhoneForm } from '../../src/features/entry/PhoneForm';
+import { PhoneForm } from '../../src/features/entry-flow/PhoneForm';
 
 function renderForm() {
   const onSubmit = vi.fn<(phone: string) => void>();

@@ -28,8 +28,8 @@ import {
   type QuestionnaireMode,
 } from '../../machines/questionnaire/questionnaire.machine';
 import { routeOf } from '../../machines/shared/routes';
-import type { QuestionsStep } from '../../src/app/draw-status';
-import { QuestionnaireView } from '../../src/features/questions/QuestionnairePage';
+import type { QuestionsStep } from '../../src/lib/draw-status';
+import { QuestionnaireView } from '../../src/features/questionnaire/QuestionnairePage';
 import type { ApiFailure } from '../../src/lib/api';
 import { CoverageRecorder } from './helpers/coverage';
 import {

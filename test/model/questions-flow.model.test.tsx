@@ -32,7 +32,7 @@ import type { RewardPlaybackOutput } from '../../machines/reward-playback/reward
 import { rewardKindOf } from '../../machines/reward-playback/reward-playback.machine';
 import type { YouveEnteredOutput } from '../../machines/draw-cycle/youve-entered.machine';
 import { REDIRECTED_FROM_YOUVE_ENTERED } from '../../machines/draw-cycle/draw-cycle.types';
-import { PROMISES } from '../../src/features/questions/DisclosurePage';
+import { PROMISES } from '../../src/features/questionnaire/DisclosurePage';
 import { ApiFailure } from '../../src/lib/api';
 import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
 import { CoverageRecorder } from './helpers/coverage';

@@ -15,7 +15,7 @@ import {
   rewardPlaybackMachine,
   type RewardPlaybackInput,
 } from '../../machines/reward-playback/reward-playback.machine';
-import { RewardsView } from '../../src/features/rewards/RewardsView';
+import { RewardsView } from '../../src/features/reward-playback/RewardsView';
 import { CoverageRecorder } from './helpers/coverage';
 import {
   CurrentApp,

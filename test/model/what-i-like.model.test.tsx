@@ -21,9 +21,9 @@ import {
   type WhatILikeInput,
 } from '../../machines/questionnaire/what-i-like.machine';
 import { routeOf } from '../../machines/shared/routes';
-import type { QuestionsStep } from '../../src/app/draw-status';
-import { DisclosureView, PROMISES } from '../../src/features/questions/DisclosurePage';
-import { WhatILikeView } from '../../src/features/questions/WhatILikePage';
+import type { QuestionsStep } from '../../src/lib/draw-status';
+import { DisclosureView, PROMISES } from '../../src/features/questionnaire/DisclosurePage';
+import { WhatILikeView } from '../../src/features/questionnaire/WhatILikePage';
 import { CoverageRecorder } from './helpers/coverage';
 import {
   answerWhenWaiting,

@@ -28,8 +28,8 @@ import {
   DRAWER_OPEN_DELAY_MS,
 } from '../../machines/winnings/winnings-drawer.machine';
 import { TOAST_PRIZES_LOAD_FAILED } from '../../machines/winnings/winnings.machine';
-import { SessionContext } from '../../src/app/session-context';
-import { ContactUsPage } from '../../src/features/contact/ContactUsPage';
+import { SessionContext } from '../../src/lib/session-context';
+import { ContactUsPage } from '../../src/features/winnings/ContactUsPage';
 import { GrandPrizePage } from '../../src/features/winnings/GrandPrizePage';
 import { WinningsPage } from '../../src/features/winnings/WinningsDrawer';
 import { connectWinnings } from '../../src/features/winnings/winnings-logic';

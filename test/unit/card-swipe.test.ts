@@ -2,7 +2,7 @@
 // than 50 px and a mouse more than 100 px, sideways more than up or down; right is yes, left is
 // no. The tutorial card and the question cards read drags the same way.
 import { describe, expect, it } from 'vitest';
-import { cardChoiceOf } from '../../src/features/questions/card-swipe';
+import { cardChoiceOf } from '../../src/features/questionnaire/card-swipe';
 
 describe('a released drag of the card', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
 } from '../../contract/contact';
 import { createContactFormActors } from '../../machines/winnings/contact-form.actors';
 import { contactFormMachine } from '../../machines/winnings/contact-form.machine';
-import { ContactUsForm } from '../../src/features/contact/ContactUsForm';
+import { ContactUsForm } from '../../src/features/winnings/ContactUsForm';
 import { ApiFailure } from '../../src/lib/api';
 
 beforeAll(() => {

@@ -3,7 +3,7 @@ import {
   isOnboardingPath,
   selectVisibleTabs,
   type TabBarState,
-} from '../../src/features/tabs/tab-visibility';
+} from '../../src/features/session/tab-visibility';
 
 const base: TabBarState = {
   path: '/players-tutorial',

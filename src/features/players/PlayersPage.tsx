@@ -1,5 +1,5 @@
-import { SessionContext } from '../../app/session-context';
-import { useChildSelector, useChildSend } from '../../app/system';
+import { SessionContext } from '../../lib/session-context';
+import { useChildSelector, useChildSend } from '../../lib/system';
 import { INVITES_PER_PLAYER } from '../../../contract/api';
 import { selectPlayersFeature } from '../../../machines/session/session.selectors';
 import './players.css';

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { InstructionSlides } from '../../components/InstructionSlides';
 import { selectSlideIndex, type SlidesMachine } from '../../../machines/shared/slides.machine';
 import { selectSlides } from '../../../machines/wallet/wallet.selectors';
-import { useChildSelector } from '../../app/system';
+import { useChildSelector } from '../../lib/system';
 import { WALLET_SLIDES } from './slides';
 import './wallet.css';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../machines/wallet/wallet.selectors';
 import type { SnapshotFrom } from 'xstate';
 import type { WalletMachine } from '../../../machines/wallet/wallet.machine';
-import { useChildSelector, useChildSend } from '../../app/system';
+import { useChildSelector, useChildSend } from '../../lib/system';
 
 const useWalletSelector = <T,>(selector: (snapshot: SnapshotFrom<WalletMachine>) => T): T =>
   useChildSelector('wallet', selector);

@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { selectGrandPrizePage } from '../../../machines/winnings/winnings.selectors';
-import { LoadingScreen } from '../../app/routes';
-import { useChildActor } from '../../app/system';
-import { useWinningsStep } from '../../app/winnings-step';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useChildActor } from '../../lib/system';
+import { useWinningsStep } from './winnings-step';
 import { PrizeClaimView } from './PrizeClaim';
 
 export function GrandPrizePage() {

@@ -20,7 +20,7 @@ import {
   selectOpenThread,
   selectPanel,
 } from '../../../machines/winnings/winnings.selectors';
-import { WinningsStepView } from '../../app/winnings-step';
+import { WinningsStepView } from './winnings-step';
 import { AccountActionsView, AccountAnswered } from './AccountActions';
 import { ThreadModal, Threads } from './ContactThreads';
 import { CouponModal } from './Coupons';

@@ -4,7 +4,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { AnyStateMachine, InspectionEvent, SimulatedClock } from 'xstate';
-import { SessionContext, type connectedSessionMachine } from '../../../src/app/session-context';
+import type { connectedSessionMachine } from '../../../src/app/session-context';
+import { SessionContext } from '../../../src/lib/session-context';
 import Toasts from '../../../src/app/Toasts';
 
 /** Renders `views`, toasts and all, under the stand-in `session`; returns what unmounts them. */

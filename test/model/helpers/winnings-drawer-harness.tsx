@@ -21,7 +21,7 @@ import { createPrizeClaimActors } from '../../../machines/winnings/prize-claim.a
 import { prizeClaimMachine } from '../../../machines/winnings/prize-claim.machine';
 import { CONTACT_US_PATH } from '../../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors } from '../../../machines/winnings/winnings.actors';
-import { SessionContext } from '../../../src/app/session-context';
+import { SessionContext } from '../../../src/lib/session-context';
 import { WinningsDrawer } from '../../../src/features/winnings/WinningsDrawer';
 import { dismissToast, showToast } from '../../../src/lib/toast';
 import { CoverageRecorder } from './coverage';

@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import type { JSX } from 'react';
 import type { SnapshotFrom } from 'xstate';
-import type { WinningsMachine } from '../../machines/winnings/winnings.machine';
-import { StepView } from './step-view';
-import { useChildActor } from './system';
+import type { WinningsMachine } from '../../../machines/winnings/winnings.machine';
+import { StepView } from '../../lib/step-view';
+import { useChildActor } from '../../lib/system';
 
 type WinningsSteps = SnapshotFrom<WinningsMachine>['children'];
 export type WinningsStepId = keyof WinningsSteps;

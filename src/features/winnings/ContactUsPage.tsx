@@ -1,5 +1,5 @@
 // /form/has-problem: Contact Us, run by the winnings flow's contact form.
-import { WinningsStepView } from '../../app/winnings-step';
+import { WinningsStepView } from './winnings-step';
 import { ContactUsForm } from './ContactUsForm';
 
 export function ContactUsPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { BlackButton } from '../../components/BlackButton';
-import { SessionContext } from '../../app/session-context';
+import { SessionContext } from '../../lib/session-context';
 import {
   formatPrize,
   selectIsFirstTimeUser,
@@ -12,7 +12,7 @@ import {
   selectCanPress,
   selectTimeLeft,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
-import { useDrawCycleSelector, useDrawCycleSend } from '../../app/draw-status';
+import { useDrawCycleSelector, useDrawCycleSend } from '../../lib/draw-status';
 import './home.css';
 
 function Countdown({ amount }: { amount: string | null }) {

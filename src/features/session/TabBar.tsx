@@ -1,11 +1,11 @@
 import { Link, useLocation } from 'wouter';
-import { SessionContext } from '../../app/session-context';
+import { SessionContext } from '../../lib/session-context';
 import {
   selectCanSeeTabs,
   selectLoading,
   selectTellUsMoreFeature,
 } from '../../../machines/session/session.selectors';
-import { useDrawStatus } from '../../app/draw-status';
+import { useDrawStatus } from '../../lib/draw-status';
 import { selectVisibleTabs, type TabId } from './tab-visibility';
 import './tabs.css';
 

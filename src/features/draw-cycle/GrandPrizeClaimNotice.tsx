@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { formatPrize } from '../../../machines/session/session.selectors';
 import { PATHS } from '../../../machines/shared/paths';
 import { selectAmountToClaim } from '../../../machines/winnings/winnings.selectors';
-import { useChildActor } from '../../app/system';
+import { useChildActor } from '../../lib/system';
 
 /**
  * On /home, until the winner has claimed their grand prize: 'Claim your $X prize', leading to

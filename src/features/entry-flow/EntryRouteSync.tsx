@@ -4,7 +4,7 @@
 import { ENTRY_PATHS, type EntryPath } from '../../../machines/entry-flow/entry-flow.routes';
 import type { EntryFlowEvent } from '../../../machines/entry-flow/entry-flow.machine';
 import { useRouteSync, type Opening } from '../../lib/route-sync';
-import { useChildActor } from '../../app/system';
+import { useChildActor } from '../../lib/system';
 
 const PATHS: readonly string[] = ENTRY_PATHS;
 

@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import { Swipeable } from '../../components/Swipeable';
-import { QuestionsStepView } from '../../app/questions-step';
-import type { QuestionsStep } from '../../app/draw-status';
+import { QuestionsStepView } from '../../lib/questions-step';
+import type { QuestionsStep } from '../../lib/draw-status';
 import {
   selectCanAnswer,
   selectIsBusy,

@@ -5,7 +5,7 @@ import {
   selectGrandPrizeAmount,
   selectIsShowingGrandPrize,
 } from '../../../machines/draw-cycle/draw-cycle.selectors';
-import { useDrawCycleSelector } from '../../app/draw-status';
+import { useDrawCycleSelector } from '../../lib/draw-status';
 import { GrandPrizeClaimNotice } from './GrandPrizeClaimNotice';
 import './grand-prize.css';
 

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { QuestionsStepView } from '../../app/questions-step';
-import type { QuestionsStep } from '../../app/draw-status';
+import { QuestionsStepView } from '../../lib/questions-step';
+import type { QuestionsStep } from '../../lib/draw-status';
 import './questions.css';
 
 /** The product's promises (spec section 1), before a player's first questionnaire. */

@@ -57,5 +57,5 @@ export function useQuestionsStep<Id extends QuestionsStepId>(
 ): QuestionsStep<Id> | undefined {
   const flow: ActorRefFrom<QuestionsFlowMachine> | undefined =
     useDrawCycleSelector(selectQuestionsFlow);
-  return useSelector(flow, (snapshot) => snapshot?.children[id] as QuestionsStep<Id> | undefined);
+  return useSelector(flow, (snapshot) => snapshot?.children[id]);
 }

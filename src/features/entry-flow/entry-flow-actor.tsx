@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { EntryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
 import type { EntryStepId, ENTRY_STEPS } from '../../../machines/entry-flow/entry-flow.steps';
-import { useChildActor, useChildSelector } from '../../app/system';
+import { useChildActor, useChildSelector } from '../../lib/system';
 
 export type EntryStep<Id extends EntryStepId> = ActorRefFrom<(typeof ENTRY_STEPS)[Id]>;
 

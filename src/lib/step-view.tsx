@@ -1,7 +1,7 @@
 // Renders a flow's screen with its running step: the busy screen while the step is not running
 // yet (the questions flow's and the winnings flow's screens alike).
 import type { JSX } from 'react';
-import { LoadingScreen } from './routes';
+import { LoadingScreen } from '../components/LoadingScreen';
 
 export function StepView<Step>({
   step,

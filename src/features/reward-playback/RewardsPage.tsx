@@ -1,4 +1,4 @@
-import { QuestionsStepView } from '../../app/questions-step';
+import { QuestionsStepView } from '../../lib/questions-step';
 import { RewardsView } from './RewardsView';
 
 /** /rewards: the rewards play one after another, then the app moves on by itself. */
