@@ -99,6 +99,50 @@ export async function goBack(history: WalkHistory): Promise<Address> {
   return to;
 }
 
+/** What a resting screen is checked for, in the app running it. */
+export type RestingChecks<TApp> = {
+  expectScreen: (app: TApp) => Promise<void> | void;
+  reload: (app: TApp) => Promise<TApp>;
+  stepsDone: (app: TApp) => unknown;
+  afterBack: (to: Address, app: TApp) => Promise<void> | void;
+};
+
+/**
+ * At a resting screen: (a) a reload shows the same address, screen and progress, with no step
+ * done again; (b) Back lands on the entry before, which stays (nothing moves on, even as time
+ * passes), with no step done again. Returns the app now running (the reloaded one).
+ */
+export async function reloadThenBack<TApp>(
+  history: WalkHistory,
+  walked: TApp,
+  checks: RestingChecks<TApp>,
+): Promise<TApp> {
+  await checks.expectScreen(walked);
+  const address = addressNow();
+  const steps = checks.stepsDone(walked);
+
+  // (a) A reload: the same address, screen and progress.
+  const app = await checks.reload(walked);
+  expect(addressNow()).toEqual(address);
+  await checks.expectScreen(app);
+  expect(checks.stepsDone(app), 'a step done was replayed after the reload').toEqual(steps);
+
+  // (b) Back: somewhere else, which stays, and nothing done again.
+  const to = history.previous();
+  if (!to) return app;
+  const pushes = history.pushes;
+  await goBack(history);
+  await checks.afterBack(to, app);
+  await act(settle);
+  const landed = addressKey(addressNow());
+  const left = addressKey(address);
+  expect(landed, `Back from ${left} returned to the same screen`).not.toBe(left);
+  expect(landed, `Back from ${left} to ${addressKey(to)} moved on by itself`).toBe(addressKey(to));
+  expect(history.pushes, 'a screen forwarded by itself after Back').toBe(pushes);
+  expect(checks.stepsDone(app), 'a step done was replayed after Back').toEqual(steps);
+  return app;
+}
+
 type WalkedSnapshot = Snapshot<unknown> & { getMeta?: () => Record<string, unknown> };
 
 /** A state that names its screen (`meta.route`) on any of its active state nodes. */
@@ -175,31 +219,12 @@ export function describeReloadAndBack<
             ]),
           );
           await run.model.testPath(path, { events: events as never, states: {} });
-          await run.expectScreen(path.state, app);
-          const address = addressNow();
-          const steps = run.stepsDone(app);
-
-          // (a) A reload: the same address, screen and progress.
-          app = await run.reload(app, path.state);
-          expect(addressNow()).toEqual(address);
-          await run.expectScreen(path.state, app);
-          expect(run.stepsDone(app)).toEqual(steps);
-
-          // (b) Back: somewhere else, which stays, and nothing done again.
-          const to = history.previous();
-          if (!to) return;
-          const pushes = history.pushes;
-          await goBack(history);
-          await run.afterBack(to, app, path.state);
-          await act(settle);
-          const landed = addressKey(addressNow());
-          const left = addressKey(address);
-          expect(landed, `Back from ${left} returned to the same screen`).not.toBe(left);
-          expect(landed, `Back from ${left} to ${addressKey(to)} moved on by itself`).toBe(
-            addressKey(to),
-          );
-          expect(history.pushes, 'a screen forwarded by itself after Back').toBe(pushes);
-          expect(run.stepsDone(app), 'a step done was replayed after Back').toEqual(steps);
+          app = await reloadThenBack<TApp>(history, app, {
+            expectScreen: (shown) => run.expectScreen(path.state, shown),
+            reload: (shown) => run.reload(shown, path.state),
+            stepsDone: run.stepsDone,
+            afterBack: (to, shown) => run.afterBack(to, shown, path.state),
+          });
         } catch (error) {
           // Which walk it was: the steps to the state, then what went wrong there.
           const steps = path.steps.slice(1).map(({ event }) => {
