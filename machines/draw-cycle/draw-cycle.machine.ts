@@ -247,7 +247,7 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
         },
         home: {
           description: "The black button or the countdown; the one screen for 'YOU WON!'.",
-          meta: { route: HOME_PATH } satisfies RouteMeta,
+          meta: { route: HOME_PATH, tabs: 'home' } satisfies RouteMeta,
           entry: 'endTellUsMore',
         },
         questions: {

@@ -149,7 +149,10 @@ export const playersMachine = setup({
     },
     shown: {
       description: '/players: the codes, loaded when the screen opens.',
-      meta: { route: PLAYERS_PATH } satisfies RouteMeta,
+      meta: {
+        route: PLAYERS_PATH,
+        tabs: { without: ['tellUsMore', 'players'] },
+      } satisfies RouteMeta,
       entry: 'logViewed',
       initial: 'loading',
       on: {

@@ -38,7 +38,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
     },
     tellUsMore: {
       description: "Tell Us More from the tab: 'Loading questions' while the server starts it.",
-      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      meta: { route: QUESTIONNAIRE_PATH, tabs: 'questions' } satisfies RouteMeta,
       entry: [
         { type: 'logClick', params: { event: 'tell_us_more_clicked' } },
         {
@@ -87,7 +87,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
     },
     checkingFinished: {
       description: 'Tell Us More asks whether the player has finished a questionnaire.',
-      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      meta: { route: QUESTIONNAIRE_PATH, tabs: 'questions' } satisfies RouteMeta,
       invoke: {
         id: 'checkHasFinished',
         src: 'checkHasFinished',
@@ -110,7 +110,7 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
     },
     questions: {
       description: 'The swipe cards: right is yes, left is no, the centre marker skips.',
-      meta: { route: QUESTIONNAIRE_PATH } satisfies RouteMeta,
+      meta: { route: QUESTIONNAIRE_PATH, tabs: 'questions' } satisfies RouteMeta,
       initial: 'findingEntry',
       states: {
         findingEntry: {

@@ -134,7 +134,7 @@ export const questionsFlowMachine = setup({
     youveEntered: {
       description: "'You're Entered To Win' for 1.5 s, then the rewards decide where next.",
       // Seen once: Back from the screen after it goes to /home, not through it and forward again.
-      meta: { route: YOUVE_ENTERED_PATH, once: true } satisfies RouteMeta,
+      meta: { route: YOUVE_ENTERED_PATH, once: true, tabs: 'questions' } satisfies RouteMeta,
       invoke: {
         id: 'youveEntered',
         src: 'youveEntered',

@@ -92,7 +92,7 @@ export const whatILikeMachine = setup({
     },
     choosing: {
       description: "'What I Like' starts 5 questions; 'Skip' ends the questionnaire.",
-      meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
+      meta: { route: WHAT_I_LIKE_PATH, tabs: 'questions' } satisfies RouteMeta,
       on: {
         'whatILike.start': [
           {
@@ -111,7 +111,7 @@ export const whatILikeMachine = setup({
     leaving: {
       description:
         'On to the questions once the tap is logged (or after a moment: it never waits long).',
-      meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
+      meta: { route: WHAT_I_LIKE_PATH, tabs: 'questions' } satisfies RouteMeta,
       // A click spawned on the way into the final state would be stopped before it is sent.
       invoke: {
         id: 'logWhatILike',
@@ -122,12 +122,12 @@ export const whatILikeMachine = setup({
     },
     disclosure: {
       description: "Before the first questionnaire: the product's promises, then the questions.",
-      meta: { route: DISCLOSURE_PATH } satisfies RouteMeta,
+      meta: { route: DISCLOSURE_PATH, tabs: 'questions' } satisfies RouteMeta,
       on: { 'disclosure.continue': { target: 'done', actions: 'chooseQuestions' } },
     },
     skipping: {
       description: "Skip: a first-time player's entry is skipped and earns the wishlist coupon.",
-      meta: { route: WHAT_I_LIKE_PATH } satisfies RouteMeta,
+      meta: { route: WHAT_I_LIKE_PATH, tabs: 'questions' } satisfies RouteMeta,
       invoke: {
         id: 'skipQuestionnaire',
         src: 'skipQuestionnaire',

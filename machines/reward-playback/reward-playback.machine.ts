@@ -159,7 +159,7 @@ export const rewardPlaybackMachine = setup({
     },
     loading: {
       description: 'The rewards not played back yet load; the one that was playing comes first.',
-      meta: { route: REWARDS_PATH } satisfies RouteMeta,
+      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
       invoke: {
         id: 'fetchUnplayedRewards',
         src: 'fetchUnplayedRewards',
@@ -173,7 +173,7 @@ export const rewardPlaybackMachine = setup({
     },
     playing: {
       description: '/rewards: the rewards one at a time, each for its time, with the coins sound.',
-      meta: { route: REWARDS_PATH } satisfies RouteMeta,
+      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
       initial: 'choosing',
       states: {
         choosing: {
@@ -223,7 +223,7 @@ export const rewardPlaybackMachine = setup({
     },
     markingPlayedBack: {
       description: 'The server hears the last reward was shown; it stays on screen meanwhile.',
-      meta: { route: REWARDS_PATH } satisfies RouteMeta,
+      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
       invoke: {
         id: 'markPlayedBack',
         src: 'markPlayedBack',

@@ -2,6 +2,7 @@
 // when what it shows changes.
 import type { SnapshotFrom } from 'xstate';
 import { screenOnDisplay } from '../shared/root';
+import { EVERY_TAB, type ScreenTabs } from '../shared/routes';
 import type { SessionMachine } from './session.machine';
 
 type SessionSnapshot = SnapshotFrom<SessionMachine>;
@@ -50,3 +51,11 @@ export function formatPrize(amount: number): string {
 export const selectScreen = (s: SessionSnapshot) => screenOnDisplay(s.context.screens);
 /** The route of the screen on display; null while none is shown. */
 export const selectRoute = (s: SessionSnapshot) => selectScreen(s)?.route ?? null;
+/**
+ * What the screen on display says of the tab bar (its state's `meta.tabs`; every tab when it
+ * says nothing); null while no machine shows a screen (a legal page, the players' tutorial).
+ */
+export const selectScreenTabs = (s: SessionSnapshot): ScreenTabs | null => {
+  const screen = selectScreen(s);
+  return screen ? (screen.tabs ?? EVERY_TAB) : null;
+};

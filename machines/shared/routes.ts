@@ -3,9 +3,30 @@
 // tells the machine only when the player goes somewhere (a link, Back, a typed address); pages
 // never say that they opened.
 
+/** The tabs of the signed-in bar (spec section 2), in the order they show. */
+export const TAB_IDS = ['winnings', 'home', 'tellUsMore', 'players'] as const;
+export type TabId = (typeof TAB_IDS)[number];
+
+/**
+ * What the signed-in tab bar does on a screen (spec section 2), said next to its route:
+ * - `'none'`: no bar (a form);
+ * - `'questions'`: no bar, but the Home tab alone during a Tell Us More session (the screens of
+ *   the questions flow: You're Entered, the rewards, What I Like, the disclosure, the questions);
+ * - `'home'`: /home, without the Home tab; no bar while the player may press the button, nor
+ *   during a Tell Us More session;
+ * - `{ without }`: the bar without the tabs named (the screen's own).
+ * A screen that says nothing shows every tab (`EVERY_TAB`).
+ */
+export type ScreenTabs = 'none' | 'questions' | 'home' | { without: readonly TabId[] };
+
+/** The bar of a screen that says nothing of it: every tab. */
+export const EVERY_TAB: ScreenTabs = { without: [] };
+
 /** What a screen state declares in its `meta`. */
 export type RouteMeta = {
   route: string;
+  /** The tab bar on this screen; unsaid: every tab. */
+  tabs?: ScreenTabs;
   /** Other addresses that show the same screen (the app stays at them when opened there). */
   also?: readonly string[];
   /**
@@ -19,6 +40,8 @@ export type Screen = {
   route: string;
   also: readonly string[];
   once: boolean;
+  /** The tab bar on it (`meta.tabs`), when its state says. */
+  tabs?: ScreenTabs;
   /** The history state the screen's address carries (read again on a reload), if any. */
   state?: Record<string, unknown> | undefined;
 };
@@ -31,7 +54,15 @@ function screenIn(meta: unknown): Screen | null {
     'also' in meta && Array.isArray(meta.also)
       ? meta.also.filter((item): item is string => typeof item === 'string')
       : [];
-  return { route, also, once: 'once' in meta && meta.once === true };
+  const tabs = 'tabs' in meta ? (meta.tabs as ScreenTabs | undefined) : undefined;
+  return { route, also, once: 'once' in meta && meta.once === true, ...(tabs ? { tabs } : {}) };
+}
+
+function describeTabs(tabs: ScreenTabs): string {
+  if (tabs === 'none') return '(no tab bar)';
+  if (tabs === 'questions') return '(no tab bar; Home alone in Tell Us More)';
+  if (tabs === 'home') return '(tab bar without Home; none while the button can be pressed)';
+  return `(tab bar without ${tabs.without.join(', ')})`;
 }
 
 /** How a state's screen reads in the flow pages: its route, its other addresses, seen once. */
@@ -43,6 +74,7 @@ export function describeScreen(meta: unknown): string | null {
     `\`${screen.route}\``,
     ...(also ? [`(also ${also})`] : []),
     ...(screen.once ? ['(seen once)'] : []),
+    ...(screen.tabs ? [describeTabs(screen.tabs)] : []),
   ].join(' ');
 }
 

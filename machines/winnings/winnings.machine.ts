@@ -141,7 +141,7 @@ export const winningsMachine = setup({
     },
     drawer: {
       description: '/winnings: the drawer of what the player has won.',
-      meta: { route: WINNINGS_PATH } satisfies RouteMeta,
+      meta: { route: WINNINGS_PATH, tabs: { without: ['winnings'] } } satisfies RouteMeta,
       invoke: { id: 'winningsDrawer', src: 'winningsDrawer' },
       on: {
         'account.deletionFailed': { actions: 'tellDrawerDeletionFailed' },
@@ -220,7 +220,7 @@ export const winningsMachine = setup({
     },
     contactUs: {
       description: '/form/has-problem: Contact Us, Subject and Message.',
-      meta: { route: CONTACT_US_PATH } satisfies RouteMeta,
+      meta: { route: CONTACT_US_PATH, tabs: 'none' } satisfies RouteMeta,
       invoke: {
         id: 'contactForm',
         src: 'contactForm',
@@ -234,7 +234,7 @@ export const winningsMachine = setup({
     home: {
       description:
         'Claimed, the message sent or the drawer closed: /home shows, until another page opens.',
-      meta: { route: HOME_PATH } satisfies RouteMeta,
+      meta: { route: HOME_PATH, tabs: 'home' } satisfies RouteMeta,
       entry: 'tellSessionHomeShown',
     },
   },

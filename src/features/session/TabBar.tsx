@@ -3,10 +3,11 @@ import { SessionContext } from '../../lib/session-context';
 import {
   selectCanSeeTabs,
   selectLoading,
+  selectScreenTabs,
   selectTellUsMoreFeature,
 } from '../../../machines/session/session.selectors';
 import { useDrawStatus } from '../../lib/draw-status';
-import { selectVisibleTabs, type TabId } from './tab-visibility';
+import { selectVisibleTabs, tabsOfPage, type TabId } from './tab-visibility';
 import './tabs.css';
 
 const TABS: Record<TabId, { label: string; to: string }> = {
@@ -16,15 +17,20 @@ const TABS: Record<TabId, { label: string; to: string }> = {
   players: { label: 'Players', to: '/players' },
 };
 
-/** The signed-in bottom tab bar; which tabs show is decided by `selectVisibleTabs`. */
+/**
+ * The signed-in bottom tab bar; which tabs show is decided by `selectVisibleTabs`, from what the
+ * screen on display says of the bar (its state's `meta.tabs`, reported to the session).
+ */
 export function TabBar() {
   const [path] = useLocation();
+  const screenTabs = SessionContext.useSelector(selectScreenTabs);
   const canSeeTabs = SessionContext.useSelector(selectCanSeeTabs);
   const loading = SessionContext.useSelector(selectLoading);
   const tellUsMoreEnabled = SessionContext.useSelector(selectTellUsMoreFeature);
   const { canEnterDraw, isAnsweringFromTellUsMore, showTellUsMore } = useDrawStatus();
   const tabs = selectVisibleTabs({
-    path,
+    // No machine shows the page open now (a legal text, the players' tutorial): its own bar.
+    screen: screenTabs ?? tabsOfPage(path),
     canSeeTabs,
     loading,
     canEnterDraw,

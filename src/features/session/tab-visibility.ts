@@ -1,11 +1,15 @@
-// Which tabs the signed-in bar shows (spec section 2). A pure function of where the player is
-// and what the session and the draw allow, so every rule is tested without rendering.
+// Which tabs the signed-in bar shows (spec section 2). A pure function of what the screen on
+// display says of the bar (its `meta.tabs`, machines/shared/routes.ts, carried in the screen the
+// session shows) and of what the session and the draw allow, so every rule is tested without
+// rendering.
+import { PATHS } from '../../../machines/shared/paths';
+import { EVERY_TAB, TAB_IDS, type ScreenTabs, type TabId } from '../../../machines/shared/routes';
 
-export type TabId = 'winnings' | 'home' | 'tellUsMore' | 'players';
+export type { TabId };
 
 export type TabBarState = {
-  /** The current path, without query string. */
-  path: string;
+  /** What the screen on display says of the bar (`EVERY_TAB` when it says nothing). */
+  screen: ScreenTabs;
   /** The session lets the bar show (a screen may hide it for a while). */
   canSeeTabs: boolean;
   /** The session is busy with a call that changes it. */
@@ -18,49 +22,33 @@ export type TabBarState = {
   tellUsMoreEnabled: boolean;
 };
 
-/** Screens of the entry and reward flows, recognised by their last path segment (spec 2). */
-export const ONBOARDING_SEGMENTS: ReadonlySet<string> = new Set([
-  'discount-information',
-  'notification-and-reminder',
-  'disclosure',
-  'questionnaire',
-  'rewards',
-  'what-i-like',
-  'youve-entered',
-]);
+/**
+ * The pages no machine shows (the legal texts, the players' tutorial), while one is open: the
+ * bar there, by the page the app's route table renders. WINNINGS hides on the privacy policy
+ * and the terms, which the WINNINGS drawer opens (spec section 2); every tab elsewhere.
+ */
+const PAGES_OF_NO_FLOW: Readonly<Record<string, ScreenTabs>> = {
+  [PATHS.privacyPolicy]: { without: ['winnings'] },
+  [PATHS.terms]: { without: ['winnings'] },
+};
 
-function segments(path: string): string[] {
-  return path.split('/').filter((segment) => segment.length > 0);
-}
-
-function isUnder(path: string, root: string): boolean {
-  return path === root || path.startsWith(`${root}/`);
-}
-
-export function isOnboardingPath(path: string): boolean {
-  const last = segments(path).at(-1);
-  return last !== undefined && ONBOARDING_SEGMENTS.has(last);
+/** The bar on a page no machine shows (`path`, the page open now). */
+export function tabsOfPage(path: string): ScreenTabs {
+  return PAGES_OF_NO_FLOW[path] ?? EVERY_TAB;
 }
 
 /** The tabs to show, in order; an empty list means the bar is hidden. */
 export function selectVisibleTabs(state: TabBarState): TabId[] {
-  const { path } = state;
+  const { screen } = state;
   if (!state.canSeeTabs || state.loading) return [];
-  if (isUnder(path, '/form')) return [];
-  const onHome = isUnder(path, '/home');
+  if (screen === 'none') return [];
+  const onHome = screen === 'home';
   // A Tell Us More session shows only the Home tab, on its questions too (spec section 2).
   if (state.isAnsweringFromTellUsMore) return onHome ? [] : ['home'];
-  if (isOnboardingPath(path)) return [];
+  if (screen === 'questions') return [];
   if (onHome && state.canEnterDraw) return [];
-
-  const tabs: TabId[] = [];
-  if (!['/privacy-policy', '/winnings', '/terms-and-conditions'].some((p) => isUnder(path, p))) {
-    tabs.push('winnings');
-  }
-  if (!onHome) tabs.push('home');
-  if (state.tellUsMoreEnabled && !isUnder(path, '/questionnaire') && !isUnder(path, '/players')) {
-    tabs.push('tellUsMore');
-  }
-  if (!isUnder(path, '/players')) tabs.push('players');
-  return tabs;
+  const without: readonly TabId[] = onHome ? ['home'] : screen.without;
+  return TAB_IDS.filter(
+    (id) => !without.includes(id) && (id !== 'tellUsMore' || state.tellUsMoreEnabled),
+  );
 }
