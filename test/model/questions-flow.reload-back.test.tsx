@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import type { Reward } from '../../contract/api';
 import { CARD_ARRIVAL_MS } from '../../machines/questionnaire/questionnaire.types';
-import { renderApp, screenLoaded, storeSignedInSession } from './helpers/app-harness';
+import { renderApp, screenLoaded, storeSignedInSession, tabBar } from './helpers/app-harness';
 import {
   ENTRY,
   FakeDrawApi,
@@ -20,6 +20,7 @@ import {
   nextQuestion,
   TIMER_ENTERED,
   TIMER_NOT_ENTERED,
+  tellUsMoreStarted,
 } from './helpers/draw-fake-api';
 import {
   advance,
@@ -61,12 +62,16 @@ type FlowApp = {
 };
 
 /** The app at the address it has, the device as it is; a reload's calls answered by `server`. */
-async function start(server: Server, now: number, reload: boolean): Promise<FlowApp> {
+async function start(server: Server, now: number, at: string | null): Promise<FlowApp> {
+  const reload = at === null;
   const clock = new SimulatedClock();
   clock.set(now);
   const drawApi = new FakeDrawApi();
   drawApi.answerAlways('timer', () =>
-    Promise.resolve(server.entered ? TIMER_ENTERED : TIMER_NOT_ENTERED),
+    // Questions left for the player (the Tell Us More tab).
+    Promise.resolve(
+      server.entered ? TIMER_ENTERED : { ...TIMER_NOT_ENTERED, show_tell_us_more: true },
+    ),
   );
   drawApi.answerAlways('grandPrizes', () => Promise.resolve({ data: [] }));
   drawApi.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
@@ -74,9 +79,12 @@ async function start(server: Server, now: number, reload: boolean): Promise<Flow
     // What the server answers a reloaded app; a step it is asked to do again is counted.
     drawApi.answerAlways('rewards', () => Promise.resolve({ data: server.unplayed }));
     drawApi.answerAlways('hasFinishedQuestionnaire', () => Promise.resolve(hasFinished(false)));
+    // Tell Us More starts again with the entry it has.
+    drawApi.answerAlways('startTellUsMore', () => Promise.resolve(tellUsMoreStarted(ENTRY)));
     drawApi.answerAlways('nextQuestion', () =>
       Promise.resolve(QUESTIONS[server.steps.answers] ?? QUESTIONS[0]!),
     );
+    // The press's entry, or Tell Us More's: an entry asked for again is a second one.
     drawApi.answerAlways('enterDraw', () => {
       server.steps.entries += 1;
       return Promise.resolve({ data: ENTRY });
@@ -91,7 +99,7 @@ async function start(server: Server, now: number, reload: boolean): Promise<Flow
     });
   }
   const options = { drawClock: clock, drawApi };
-  const app = reload ? reopenApp(options) : renderApp({ path: '/home', ...options });
+  const app = at === null ? reopenApp(options) : renderApp({ path: at, ...options });
   await screenLoaded();
   return { clock, drawApi, unmount: app.view.unmount, server };
 }
@@ -120,7 +128,16 @@ async function answer(app: FlowApp, index: number): Promise<void> {
   if (next) await answerCall(app, 'nextQuestion', next);
 }
 
-const JOURNEY: Stop[] = [
+/** The batch's questions, each on its card, the first coming after `first`'s gestures. */
+const questionStops = (first: (app: FlowApp) => Promise<void>): Stop[] =>
+  QUESTIONS.map((question, index) => ({
+    says: `Question ${index + 1} of 5`,
+    walk: (app) => (index === 0 ? first(app) : answer(app, index - 1)),
+    shows: () => expectQuestionCard(question.data.attributes.next_question, index + 1, 5),
+  }));
+
+/** A first-time player's press, on to the questions. */
+const FIRST_TIME: Stop[] = [
   {
     says: "'You're Entered To Win' after the press",
     walk: async (app) => {
@@ -170,46 +187,69 @@ const JOURNEY: Stop[] = [
       await screen.findByText(/The More You Tell Us, The More You'll Win/);
     },
   },
-  ...QUESTIONS.map((question, index): Stop => ({
-    says: `Question ${index + 1} of 5`,
-    walk: (app) => (index === 0 ? tap('Start') : answer(app, index - 1)),
-    shows: () => expectQuestionCard(question.data.attributes.next_question, index + 1, 5),
-  })),
+  ...questionStops(() => tap('Start')),
+];
+
+/** A returning player's Tell Us More tab: the server starts it with the player's entry. */
+const TELL_US_MORE: Stop[] = questionStops(async (app) => {
+  await waitFor(() => expect(tabBar()).not.toBeNull());
+  await userEvent.click(screen.getByRole('link', { name: 'Tell Us More' }));
+  app.server.entered = true;
+  await answerCall(app, 'startTellUsMore', tellUsMoreStarted(ENTRY));
+  await answerCall(app, 'hasFinishedQuestionnaire', hasFinished(false));
+  await answerCall(app, 'nextQuestion', QUESTIONS[0]);
+});
+
+const JOURNEYS = [
+  {
+    who: 'a first-time player pressing the button',
+    firstTime: true,
+    at: '/home',
+    stops: FIRST_TIME,
+  },
+  {
+    who: "a returning player's Tell Us More",
+    firstTime: false,
+    at: '/players-tutorial',
+    stops: TELL_US_MORE,
+  },
 ];
 
 // ---- a reload and Back at each stop ------------------------------------------------------------
 
-describe('questions flow, a reload and Back at every resting screen (a first-time player)', () => {
-  for (const [index, { says, bug }] of JOURNEY.entries()) {
-    (bug ? it.fails : it)(bug ? `${says} (${bug})` : says, async () => {
-      storeSignedInSession({ isFirstTimeUser: true, isFirstQuestionnaire: true });
-      const history = new WalkHistory();
-      const server: Server = {
-        entered: false,
-        unplayed: [],
-        steps: { entries: 0, answers: 0, played: [] },
-      };
-      let app = await start(server, T0, false);
-      try {
-        for (const stop of JOURNEY.slice(0, index + 1)) await stop.walk(app);
-        app = await reloadThenBack(history, app, {
-          expectScreen: (running) => JOURNEY[index]!.shows(running),
-          reload: async (running) => {
-            running.unmount();
-            return start(running.server, running.clock.now(), true);
-          },
-          stepsDone: (running) => structuredClone(running.server.steps),
-          // 'You're Entered To Win' and a reward move on with time: the clock goes on 10 s.
-          afterBack: (_, running) =>
-            act(async () => {
-              running.clock.increment(10_000);
-              await Promise.resolve();
-            }),
-        });
-      } finally {
-        history.stop();
-        app.unmount();
-      }
-    });
-  }
-});
+for (const { who, firstTime, at, stops } of JOURNEYS) {
+  describe(`questions flow, a reload and Back at every resting screen (${who})`, () => {
+    for (const [index, { says, bug }] of stops.entries()) {
+      (bug ? it.fails : it)(bug ? `${says} (${bug})` : says, async () => {
+        storeSignedInSession({ isFirstTimeUser: firstTime, isFirstQuestionnaire: firstTime });
+        const history = new WalkHistory();
+        const server: Server = {
+          entered: false,
+          unplayed: [],
+          steps: { entries: 0, answers: 0, played: [] },
+        };
+        let app = await start(server, T0, at);
+        try {
+          for (const stop of stops.slice(0, index + 1)) await stop.walk(app);
+          app = await reloadThenBack(history, app, {
+            expectScreen: (running) => stops[index]!.shows(running),
+            reload: async (running) => {
+              running.unmount();
+              return start(running.server, running.clock.now(), null);
+            },
+            stepsDone: (running) => structuredClone(running.server.steps),
+            // 'You're Entered To Win' and a reward move on with time: the clock goes on 10 s.
+            afterBack: (_, running) =>
+              act(async () => {
+                running.clock.increment(10_000);
+                await Promise.resolve();
+              }),
+          });
+        } finally {
+          history.stop();
+          app.unmount();
+        }
+      });
+    }
+  });
+}
