@@ -122,6 +122,17 @@ const JOURNEY: Stop[] = [
     },
   },
   {
+    says: 'Contact Us, opened from the drawer',
+    walk: async (app) => {
+      await app.user.click(screen.getByRole('button', { name: 'Contact Us' }));
+    },
+    shows: async () => {
+      await waitFor(() => expect(window.location.pathname).toBe('/form/has-problem'));
+      await screen.findByRole('heading', { level: 1, name: 'Contact Us' });
+      screen.getByLabelText('Subject');
+    },
+  },
+  {
     says: '/grandPrize, the prize offered with PayPal or Venmo',
     walk: async () => {
       await goTo('/grandPrize');
