@@ -159,7 +159,8 @@ export const rewardPlaybackMachine = setup({
     },
     loading: {
       description: 'The rewards not played back yet load; the one that was playing comes first.',
-      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
+      // Seen once: the screen after it takes its place, so Back never plays nothing and moves on.
+      meta: { route: REWARDS_PATH, tabs: 'questions', once: true } satisfies RouteMeta,
       invoke: {
         id: 'fetchUnplayedRewards',
         src: 'fetchUnplayedRewards',
@@ -173,7 +174,8 @@ export const rewardPlaybackMachine = setup({
     },
     playing: {
       description: '/rewards: the rewards one at a time, each for its time, with the coins sound.',
-      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
+      // Seen once: the screen after it takes its place, so Back never plays nothing and moves on.
+      meta: { route: REWARDS_PATH, tabs: 'questions', once: true } satisfies RouteMeta,
       initial: 'choosing',
       states: {
         choosing: {
@@ -223,7 +225,8 @@ export const rewardPlaybackMachine = setup({
     },
     markingPlayedBack: {
       description: 'The server hears the last reward was shown; it stays on screen meanwhile.',
-      meta: { route: REWARDS_PATH, tabs: 'questions' } satisfies RouteMeta,
+      // Seen once: the screen after it takes its place, so Back never plays nothing and moves on.
+      meta: { route: REWARDS_PATH, tabs: 'questions', once: true } satisfies RouteMeta,
       invoke: {
         id: 'markPlayedBack',
         src: 'markPlayedBack',

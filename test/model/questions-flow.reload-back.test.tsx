@@ -164,9 +164,6 @@ const FIRST_TIME: Stop[] = [
       app.server.steps.played.push([GIFT_CARD_REWARD.id]);
     },
     shows: () => expectWhatILike(true),
-    // Bug: /rewards stays in the history once played; Back returns to it, and with nothing left
-    // to play it moves on to /home by itself.
-    bug: 'bug: Back returns to /rewards, which moves on to /home',
   },
   {
     says: 'the promises at /disclosure',
