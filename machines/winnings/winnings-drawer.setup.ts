@@ -1,11 +1,10 @@
 // The winnings drawer's setup (machines/winnings/winnings-drawer.machine.ts is its chart): its
 // timings and thresholds, texts, context and events, and the guards and actions the chart names.
-import { assign, emit, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, sendParent, setup, type AnyActorRef } from 'xstate';
 import type { ClickEventName } from '../../contract/api';
 import type { ContactThread } from '../../contract/contact';
 import { ALREADY_CLAIMED } from '../../contract/rewards';
 import { type CallFailure } from '../shared/call-failure';
-import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { AppEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
 import {
@@ -18,6 +17,12 @@ import { disconnectedWinningsActors, type CouponClaim, type Winnings } from './w
 
 export const WINNINGS_PATH = '/winnings';
 export const CONTACT_US_PATH = '/form/has-problem';
+
+/**
+ * What the drawer tells the flow that runs it (its parent) as the player leaves it: it closed
+ * (/home next), or the player asked for help (Contact Us). The flow's screens name the routes.
+ */
+export type DrawerWayOut = { type: 'drawer.closed' } | { type: 'drawer.contactUs' };
 /** Spec section 9: the drawer opens 500 ms after the route, and slides for 500 ms. */
 export const DRAWER_OPEN_DELAY_MS = 500;
 export const DRAWER_ANIMATION_MS = 500;
@@ -121,8 +126,8 @@ export const winningsDrawerSetup = setup({
   },
   actions: {
     showToast: toastAtRoot(),
-    goHome: emit({ type: 'navigate' as const, to: HOME_PATH }),
-    goToContactUs: emit({ type: 'navigate' as const, to: CONTACT_US_PATH }),
+    goHome: sendParent({ type: 'drawer.closed' } satisfies DrawerWayOut),
+    goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies DrawerWayOut),
     logClick: enqueueActions(({ enqueue }, params: { event: ClickEventName }) => {
       enqueue.spawnChild('logClick', { input: { event: params.event, pageUrl: WINNINGS_PATH } });
     }),

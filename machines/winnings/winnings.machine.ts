@@ -6,7 +6,7 @@
 // prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
 // won while it was on screen.
-import { assign, enqueueActions, sendParent, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
@@ -20,6 +20,7 @@ import {
   WINNINGS_PATH,
   winningsDrawerMachine,
   type AccountDeletionFailedEvent,
+  type DrawerWayOut,
 } from './winnings-drawer.machine';
 import { disconnectedWinningsActors } from './winnings.actors';
 
@@ -48,21 +49,7 @@ export type WinningsEvent =
   /** From the session: the drawer that asked for the deletion hears it failed. */
   | AccountDeletionFailedEvent
   /** From the drawer: it has closed (/home next), or the player asked for help. */
-  | { type: 'drawer.closed' }
-  | { type: 'drawer.contactUs' };
-
-/**
- * The drawer as this flow runs it (connected to the API or not): its ways out (closed, Contact
- * Us) reach the flow, whose screens name the routes they lead to.
- */
-export function drawerLeadingOut(drawer: typeof winningsDrawerMachine) {
-  return drawer.provide({
-    actions: {
-      goHome: sendParent({ type: 'drawer.closed' } satisfies WinningsEvent),
-      goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies WinningsEvent),
-    },
-  });
-}
+  | DrawerWayOut;
 
 export const winningsMachine = setup({
   types: {
@@ -78,7 +65,7 @@ export const winningsMachine = setup({
   },
   actors: {
     ...disconnectedWinningsActors,
-    winningsDrawer: drawerLeadingOut(winningsDrawerMachine),
+    winningsDrawer: winningsDrawerMachine,
     prizeClaim: prizeClaimMachine,
     contactForm: contactFormMachine,
     reportToRoot: reportToRoot(),

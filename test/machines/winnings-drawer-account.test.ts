@@ -91,7 +91,7 @@ describe('the winnings drawer: answers to Contact Us', () => {
     expect(selectContent(drawer.snapshot())).toBe('list');
     expect(drawer.toasts()).toEqual([]);
     drawer.send({ type: 'drawer.contactUs' });
-    expect(drawer.navigations()).toEqual([CONTACT_US_PATH]);
+    expect(drawer.waysOut()).toEqual(['drawer.contactUs']);
   });
 });
 
@@ -100,7 +100,7 @@ describe('the winnings drawer: Contact Us and Logout', () => {
     const drawer = await openWith({});
     drawer.send({ type: 'drawer.contactUs' });
     await settle();
-    expect(drawer.navigations()).toEqual([CONTACT_US_PATH]);
+    expect(drawer.waysOut()).toEqual(['drawer.contactUs']);
     expect(CONTACT_US_PATH).toBe('/form/has-problem');
     expect(drawer.clicks().at(-1)).toEqual({
       event_name: 'has_problem_click',
@@ -116,7 +116,7 @@ describe('the winnings drawer: Contact Us and Logout', () => {
     drawer.openFully();
     drawer.send({ type: 'drawer.contactUs' });
     await settle();
-    expect(drawer.navigations()).toEqual(['/form/has-problem']);
+    expect(drawer.waysOut()).toEqual(['drawer.contactUs']);
     expect(drawer.clicks().map((click) => click.event_name)).toEqual([
       'my_winnings_viewed',
       'has_problem_click',

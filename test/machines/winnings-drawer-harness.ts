@@ -83,7 +83,11 @@ export function start(holding?: Held) {
         ? [{ message: effect.message, variant: effect.variant }]
         : [];
     });
-  const navigations = () => emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : []));
+  /** What the drawer told its flow as the player left it: closed, or Contact Us asked. */
+  const waysOut = () =>
+    toSession.flatMap((e) =>
+      e.type === 'drawer.closed' || e.type === 'drawer.contactUs' ? [e.type] : [],
+    );
   const clicks = () =>
     api.callsOf('click').map((body) => (body as { click: { event_name: string } }).click);
   const heard = () => toSession.filter((e) => e.type.startsWith('session.')).map((e) => e.type);
@@ -100,7 +104,7 @@ export function start(holding?: Held) {
     send,
     answer,
     toasts,
-    navigations,
+    waysOut,
     clicks,
     heard,
     openFully,

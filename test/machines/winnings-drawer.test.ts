@@ -87,30 +87,30 @@ describe('the winnings drawer: sliding down and back up', () => {
   });
 
   it('slides back up for 500 ms after a swipe, then goes to /home', () => {
-    const { clock, snapshot, send, navigations, openFully } = start();
+    const { clock, snapshot, send, waysOut, openFully } = start();
     openFully();
     send({ type: 'drawer.swipeEnded', distance: 300, screenHeight: 800 });
     clock.increment(DRAWER_ANIMATION_MS - 1);
     expect(selectPanel(snapshot())).toBe('closing');
-    expect(navigations()).toEqual([]);
+    expect(waysOut()).toEqual([]);
     clock.increment(1);
     expect(selectPanel(snapshot())).toBe('closed');
-    expect(navigations()).toEqual(['/home']);
+    expect(waysOut()).toEqual(['drawer.closed']);
   });
 
   it('closes with the close control the same way', () => {
-    const { clock, snapshot, send, navigations, openFully } = start();
+    const { clock, snapshot, send, waysOut, openFully } = start();
     openFully();
     send({ type: 'drawer.close' });
     expect(selectPanel(snapshot())).toBe('closing');
-    expect(navigations()).toEqual([]);
+    expect(waysOut()).toEqual([]);
     clock.increment(DRAWER_ANIMATION_MS);
     expect(selectPanel(snapshot())).toBe('closed');
-    expect(navigations()).toEqual(['/home']);
+    expect(waysOut()).toEqual(['drawer.closed']);
     // Gone: nothing reopens or closes it again.
     send({ type: 'drawer.close' });
     clock.increment(DRAWER_ANIMATION_MS);
-    expect(navigations()).toEqual(['/home']);
+    expect(waysOut()).toEqual(['drawer.closed']);
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '../../../machines/winnings/prize-claim.actors';
 import { winningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
 import { createWinningsActors, type WinningsApi } from '../../../machines/winnings/winnings.actors';
-import { drawerLeadingOut, winningsMachine } from '../../../machines/winnings/winnings.machine';
+import { winningsMachine } from '../../../machines/winnings/winnings.machine';
 import { api } from '../../lib/api-on-demand';
 
 export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi) {
@@ -22,9 +22,7 @@ export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi)
   return winningsMachine.provide({
     actors: {
       ...winningsActors,
-      winningsDrawer: drawerLeadingOut(
-        winningsDrawerMachine.provide({ actors: { ...winningsActors, prizeClaim } }),
-      ),
+      winningsDrawer: winningsDrawerMachine.provide({ actors: { ...winningsActors, prizeClaim } }),
       prizeClaim,
       contactForm: contactFormMachine.provide({ actors: createContactFormActors(calls) }),
     },

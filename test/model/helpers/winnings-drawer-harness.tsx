@@ -144,7 +144,7 @@ export function open(walk: Walk): Running {
       ...createWinningsActors(api),
       prizeClaim: prizeClaimMachine.provide({ actors: createPrizeClaimActors(api) }),
     },
-    // As the winnings flow has it: the drawer tells its parent it closed or Contact Us was asked.
+    // As the drawer has it in the app: it tells its parent it closed or Contact Us was asked.
     actions: {
       goHome: sendParent({ type: 'drawer.closed' } satisfies WayOut),
       goToContactUs: sendParent({ type: 'drawer.contactUs' } satisfies WayOut),

@@ -53,7 +53,8 @@ export type DrawerModelEvent =
   | { type: 'xstate.error.actor.markThreadRead'; error: ApiFailure }
   | { type: 'xstate.done.actor.accountActions'; output: AccountActionsOutput };
 
-// The model's calls never answer: each path's events say how they end.
+// The model's calls never answer: each path's events say how they end. The model walks the
+// drawer alone, with no flow above it to tell how the player left (the harness gives it one).
 export const logic = winningsDrawerMachine.provide({
   actors: {
     ...createWinningsActors(UNANSWERED_WINNINGS_API),
@@ -61,6 +62,7 @@ export const logic = winningsDrawerMachine.provide({
       actors: createPrizeClaimActors(UNANSWERED_WINNINGS_API),
     }),
   },
+  actions: { goHome: () => undefined, goToContactUs: () => undefined },
 });
 export type DrawerSnapshot = SnapshotFrom<typeof logic>;
 export type DrawerActor = ActorRefFrom<typeof logic>;
