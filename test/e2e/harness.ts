@@ -286,6 +286,17 @@ export async function questionReady(page: Page, n: number): Promise<string> {
   return ((await card.locator('.question-card__prompt').textContent()) ?? '').trim();
 }
 
+/** The player's session token, as the app keeps it on the device. */
+export async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('jwt')))!;
+}
+
+/** Opens /winnings by its address and waits until the drawer is down. */
+export async function openDrawerAt(page: Page): Promise<void> {
+  await page.goto('/winnings');
+  await page.locator('[data-panel="open"]').waitFor();
+}
+
 /** Presses the black button: 'You're Entered To Win', then What I Like 1.5 s later. */
 export async function pressToWhatILike(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Enter To Win/ }).tap();

@@ -3,9 +3,11 @@
 // and signs back in, then deletes the account after being asked once more. Real server, real
 // embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   newPhone,
+  openDrawerAt,
+  tokenOf,
   ops,
   phoneContext,
   screenshot,
@@ -23,17 +25,6 @@ withServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
 });
-
-/** The player's session token, as the app keeps it on the device. */
-async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('jwt')))!;
-}
-
-/** Opens /winnings by its address and waits until the drawer is down. */
-async function openDrawerAt(page: Page): Promise<void> {
-  await page.goto('/winnings');
-  await page.locator('[data-panel="open"]').waitFor();
-}
 
 describe('Contact Us and the account in the drawer', () => {
   it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {

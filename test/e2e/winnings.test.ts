@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   newPhone,
+  openDrawerAt,
+  tokenOf,
   ops,
   phoneContext,
   screenshot,
@@ -33,17 +35,6 @@ async function enterAndSkip(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Skip' }).tap();
   await page.waitForURL('**/home', { timeout: 30_000 });
   await page.getByText('Enter The Next Drawing In:').waitFor();
-}
-
-/** The player's session token, as the app keeps it on the device. */
-async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('jwt')))!;
-}
-
-/** Opens /winnings by its address and waits until the drawer is down. */
-async function openDrawerAt(page: Page): Promise<void> {
-  await page.goto('/winnings');
-  await page.locator('[data-panel="open"]').waitFor();
 }
 
 /** Opens the drawer by the WINNINGS tab and waits until it is down. */
