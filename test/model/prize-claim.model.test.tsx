@@ -16,9 +16,10 @@ import {
 } from './helpers/generated-walks';
 import { WALKS } from './helpers/prize-claim-walks';
 import { arrive, executors } from './helpers/prize-claim-gestures';
-import { coverage, current, open } from './helpers/prize-claim-harness';
+import { current, open } from './helpers/prize-claim-harness';
 import { describeEvent, eventsFor, inputOf, logic, serialize } from './helpers/prize-claim-model';
 import { states } from './helpers/prize-claim-states';
+import { CoverageRecorder } from './helpers/coverage';
 
 const walks = planWalks(WALKS, (walk) => ({
   logic,
@@ -31,9 +32,11 @@ const walks = planWalks(WALKS, (walk) => ({
     { says: 'leaves after a failure', steps: walk.leavesAfterFailure },
   ],
 }));
+const coverage = new CoverageRecorder();
+
 describeGeneratedWalks('the grand prize claim, generated paths through the view', {
   walks,
-  start: (walk) => current.hold(open(walk), stopAndUnmount),
+  start: (walk) => current.hold(open(walk, coverage), stopAndUnmount),
   arrive,
   events: executors,
   states,

@@ -14,9 +14,10 @@ import {
 } from './helpers/generated-walks';
 import { CARD_ARRIVES, WALKS, inputOf, logic } from './helpers/questionnaire-model';
 import { arrive, remembering } from './helpers/questionnaire-gestures';
-import { coverage, current, open } from './helpers/questionnaire-harness';
+import { current, open } from './helpers/questionnaire-harness';
 import { describeEvent, eventsFor, serialize } from './helpers/questionnaire-paths';
 import { states } from './helpers/questionnaire-states';
+import { CoverageRecorder } from './helpers/coverage';
 
 const walks = planWalks(WALKS, (walk) => ({
   logic,
@@ -26,10 +27,13 @@ const walks = planWalks(WALKS, (walk) => ({
   input: () => inputOf(walk),
   delays: { [CARD_ARRIVES]: CARD_ARRIVAL_MS },
 }));
+// The questionnaire runs under a listening parent (the root of its system): measured by its id.
+const coverage = new CoverageRecorder('questionnaire');
+
 describeGeneratedWalks('the questionnaire, generated paths through the view', {
   walks,
   start: (walk) =>
-    current.hold(open(walk), (running) =>
+    current.hold(open(walk, coverage), (running) =>
       stopAndUnmount({ actor: running.parent, view: running.view }),
     ),
   arrive,

@@ -16,8 +16,9 @@ import {
   stepEnds,
 } from './helpers/questions-flow-model';
 import { type FlowStep, stepEndGestures } from './helpers/questions-flow-gestures';
-import { STARTS, coverage, inputOf, openApp } from './helpers/questions-flow-harness';
+import { STARTS, inputOf, openApp } from './helpers/questions-flow-harness';
 import { arrive, states } from './helpers/questions-flow-states';
+import { CoverageRecorder } from './helpers/coverage';
 
 const plans = STARTS.map((start) => {
   const input = inputOf(start);
@@ -37,9 +38,11 @@ const cases = plans.flatMap(({ start, model, paths }) =>
   ),
 );
 
+const coverage = new CoverageRecorder('questionsFlow');
+
 describe('questions flow, generated paths through the signed-in app', () => {
   it.each(cases)('%s', async (_, { start, model, walk }) => {
-    const app = await openApp(start);
+    const app = await openApp(start, coverage);
     try {
       const gestures = {
         // The player's way to the flow's first screen.

@@ -24,8 +24,9 @@ import {
   serialize,
 } from './helpers/reward-playback-model';
 import { arrive, executors } from './helpers/reward-playback-gestures';
-import { coverage, current, open } from './helpers/reward-playback-harness';
+import { current, open } from './helpers/reward-playback-harness';
 import { states } from './helpers/reward-playback-states';
+import { CoverageRecorder } from './helpers/coverage';
 
 const walks = planWalks(WALKS, (walk) => ({
   logic,
@@ -37,9 +38,11 @@ const walks = planWalks(WALKS, (walk) => ({
   input: () => walk.input,
   delays: DELAYS,
 }));
+const coverage = new CoverageRecorder();
+
 describeGeneratedWalks('the reward screens, generated paths through the view', {
   walks,
-  start: (walk) => current.hold(open(walk.input), stopAndUnmount),
+  start: (walk) => current.hold(open(walk.input, coverage), stopAndUnmount),
   arrive,
   events: executors,
   states,

@@ -7,11 +7,14 @@
 // the ones other walks can drive the flow with.
 import { describeGeneratedWalks, describeWalkCoverage, planModel } from './helpers/generated-walks';
 import { arrive, executors } from './helpers/winnings-gestures';
-import { coverage, current, open } from './helpers/winnings-harness';
+import { current, open } from './helpers/winnings-harness';
 import { describeEvent, events, logic, serialize } from './helpers/winnings-model';
 import { states } from './helpers/winnings-states';
+import { CoverageRecorder } from './helpers/coverage';
 
 const { model, paths } = planModel({ logic, events, serialize, describeEvent });
+const coverage = new CoverageRecorder('winnings');
+
 describeGeneratedWalks('the winnings flow, generated paths through the pages', {
   walks: paths.map((path) => ({
     name: path.description || '(signed in)',
@@ -19,7 +22,7 @@ describeGeneratedWalks('the winnings flow, generated paths through the pages', {
     model,
     path,
   })),
-  start: () => current.hold(open(), (running) => running.unmount()),
+  start: () => current.hold(open(coverage), (running) => running.unmount()),
   arrive,
   events: executors,
   states,

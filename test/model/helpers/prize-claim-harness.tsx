@@ -9,7 +9,7 @@ import type { ToastEffect } from '../../../machines/shared/effects';
 import { createPrizeClaimActors } from '../../../machines/winnings/prize-claim.actors';
 import type { PrizeClaimOutput } from '../../../machines/winnings/prize-claim.machine';
 import { PrizeClaimView } from '../../../src/features/winnings/PrizeClaim';
-import { CoverageRecorder } from './coverage';
+import type { CoverageRecorder } from './coverage';
 import { CurrentApp } from './generated-walks';
 import { FakeWinningsApi } from './winnings-fake-api';
 import {
@@ -24,8 +24,6 @@ import {
 } from './prize-claim-model';
 import type { Walk } from './prize-claim-walks';
 
-export const coverage = new CoverageRecorder();
-
 // ---- the running claim and its view ------------------------------------------------------------
 
 /** What the walk expects so far: calls sent, toasts asked for, buttons and line shown, output. */
@@ -37,7 +35,8 @@ export type Expected = {
   output: PrizeClaimOutput | null;
 };
 
-export function open(walk: Walk) {
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export function open(walk: Walk, coverage: CoverageRecorder) {
   const api = new FakeWinningsApi();
   const actor = createActor(logic.provide({ actors: createPrizeClaimActors(api) }), {
     input: inputOf(walk),

@@ -16,19 +16,17 @@ import {
 import { routeOf } from '../../../machines/shared/routes';
 import type { QuestionsStep } from '../../../src/lib/draw-status';
 import { QuestionnaireView } from '../../../src/features/questionnaire/QuestionnairePage';
-import { CoverageRecorder } from './coverage';
+import type { CoverageRecorder } from './coverage';
 import { CurrentApp } from './generated-walks';
 import { FakeDrawLink, FakeQuestionsApi } from './questionnaire-fake-api';
 import { type ModelEvent, type Walk, inputOf, logic } from './questionnaire-model';
-
-// The questionnaire runs under a listening parent (the root of its system): measured by its id.
-export const coverage = new CoverageRecorder('questionnaire');
 
 // ---- the running questionnaire and its screen --------------------------------------------------
 
 export type Running = Actor<typeof logic>;
 
-export function open(walk: Walk) {
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export function open(walk: Walk, coverage: CoverageRecorder) {
   const api = new FakeQuestionsApi();
   api.answerAlways('click', () => Promise.resolve({}));
   const draw = new FakeDrawLink(walk.drawEntry);

@@ -10,7 +10,7 @@ import type {
   QuestionsFlowStart,
 } from '../../../machines/questionnaire/questions-flow.machine';
 import { goTo, renderApp, screenLoaded, storeSignedInSession, tabBar } from './app-harness';
-import { CoverageRecorder } from './coverage';
+import type { CoverageRecorder } from './coverage';
 import { ENTRY, FakeDrawApi, TIMER_NOT_ENTERED } from './draw-fake-api';
 import { answerCall, type QuestionsApp } from './questions-gestures';
 import { type FlowSnapshot, T0 } from './questions-flow-model';
@@ -101,9 +101,9 @@ export const inputOf = (start: FlowStart): QuestionsFlowInput => ({
   },
   drawEntry: null,
 });
-export const coverage = new CoverageRecorder('questionsFlow');
 
-export async function openApp(start: FlowStart): Promise<FlowApp> {
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export async function openApp(start: FlowStart, coverage: CoverageRecorder): Promise<FlowApp> {
   storeSignedInSession({ isFirstTimeUser: start.firstTime, isFirstQuestionnaire: start.firstTime });
   const clock = new SimulatedClock();
   clock.set(T0);

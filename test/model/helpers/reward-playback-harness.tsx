@@ -11,7 +11,7 @@ import {
   type RewardPlaybackInput,
 } from '../../../machines/reward-playback/reward-playback.machine';
 import { RewardsView } from '../../../src/features/reward-playback/RewardsView';
-import { CoverageRecorder } from './coverage';
+import type { CoverageRecorder } from './coverage';
 import { CurrentApp } from './generated-walks';
 import { settle } from '../../support/settle';
 import {
@@ -20,8 +20,6 @@ import {
   hasHadFirstSecond,
   logic,
 } from './reward-playback-model';
-
-export const coverage = new CoverageRecorder();
 
 // ---- the running playback, its effects and its view ------------------------------------------
 
@@ -36,7 +34,8 @@ export type Played = {
   shownSince: { at: number; index: number; rewards: Reward[] } | null;
 };
 
-export function open(input: RewardPlaybackInput) {
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export function open(input: RewardPlaybackInput, coverage: CoverageRecorder) {
   const clock = new SimulatedClock();
   const played: Played = {
     sounds: 0,

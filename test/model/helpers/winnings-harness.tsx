@@ -16,15 +16,12 @@ import { WinningsPage } from '../../../src/features/winnings/WinningsDrawer';
 import { connectWinnings } from '../../../src/features/winnings/winnings-logic';
 import { useRootEffects } from '../../../src/app/system-sync';
 import { useRouteSync } from '../../../src/lib/route-sync';
-import { CoverageRecorder } from './coverage';
+import type { CoverageRecorder } from './coverage';
 import { CurrentApp } from './generated-walks';
 import { renderUnderSession } from './session-stand-in';
 import { standInRoot } from '../../support/root-stand-in';
 import { FakeWinningsApi } from './winnings-fake-api';
-import type { logic } from './winnings-model';
-import { type FlowActor } from './winnings-model';
-
-export const coverage = new CoverageRecorder('winnings');
+import type { FlowActor, logic } from './winnings-model';
 
 // ---- the running flow, the session around it, and the pages ------------------------------------
 
@@ -92,7 +89,8 @@ export function Pages({ toasts }: { toasts: string[] }) {
   );
 }
 
-export function open(): Running {
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export function open(coverage: CoverageRecorder): Running {
   const api = new FakeWinningsApi();
   api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   const clock = new SimulatedClock();
