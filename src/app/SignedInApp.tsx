@@ -1,7 +1,7 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
@@ -15,8 +15,33 @@ import { Privacy, Rules, Terms } from './routes';
 import { PATHS } from '../../machines/shared/paths';
 import { useChildActor } from '../lib/system';
 import { SessionContext } from '../lib/session-context';
-import { useRouteSync, type Opening } from '../lib/route-sync';
+import { reachedByTraversal, steppingOn, useRouteSync, type Opening } from '../lib/route-sync';
 import type { SessionEvent } from '../../machines/session/session.machine';
+
+/** The signed-in addresses (spec section 2, and the wallet's two); /home takes sub-paths. */
+const SIGNED_IN_PATHS: readonly string[] = [
+  PATHS.home,
+  PATHS.youveEntered,
+  PATHS.rewards,
+  PATHS.whatILike,
+  PATHS.disclosure,
+  PATHS.questionnaire,
+  PATHS.winnings,
+  PATHS.grandPrize,
+  PATHS.contactUs,
+  PATHS.players,
+  PATHS.playersTutorial,
+  PATHS.wallet,
+  PATHS.walletTokens,
+  PATHS.privacyPolicy,
+  PATHS.terms,
+  PATHS.rules,
+];
+
+/** Whether the signed-in app has `path` (/home takes sub-paths). */
+function isSignedInPath(path: string): boolean {
+  return SIGNED_IN_PATHS.includes(path) || path.startsWith(`${PATHS.home}/`);
+}
 
 function openedWhileSignedIn({ path }: Opening): SessionEvent {
   return { type: 'route.opened', path };
@@ -27,7 +52,7 @@ function openedWhileSignedIn({ path }: Opening): SessionEvent {
  * step: the session hears every address the player opens and passes it on.
  */
 function SignedInRouteSync() {
-  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn);
+  useRouteSync(SessionContext.useActorRef(), openedWhileSignedIn, isSignedInPath);
   return null;
 }
 
@@ -88,10 +113,19 @@ function useSignInScreen(): string | null {
 /**
  * /home in place of an address the signed-in app does not have. Signing in moves on from the
  * screen it ended on: /home is a new entry after it, as after any screen a flow moves on from.
- * Any other address (Back to a sign-in screen, a typed one) is replaced, so Back does not bounce.
+ * Any other address (a typed one) is replaced, so Back does not bounce. One reached by Back or
+ * Forward (a sign-in screen) is not shown: the route sync steps on past it, or, with nothing
+ * further that way, /home replaces it.
  */
 function ToHome({ signInScreen }: { signInScreen: string | null }) {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  const session = SessionContext.useActorRef();
+  const [traversed] = useState(() => reachedByTraversal(session));
+  useEffect(() => {
+    // The route sync (its effects ran first) had nothing further to step on to: /home.
+    if (traversed && !steppingOn(session)) navigate(PATHS.home, { replace: true });
+  }, [traversed, session, navigate]);
+  if (traversed) return null;
   return <Redirect to={PATHS.home} replace={location !== signInScreen} />;
 }
 
@@ -125,31 +159,10 @@ export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string 
   );
 }
 
-/** The signed-in addresses (spec section 2, and the wallet's two); /home takes sub-paths. */
-const SIGNED_IN_PATHS: readonly string[] = [
-  PATHS.home,
-  PATHS.youveEntered,
-  PATHS.rewards,
-  PATHS.whatILike,
-  PATHS.disclosure,
-  PATHS.questionnaire,
-  PATHS.winnings,
-  PATHS.grandPrize,
-  PATHS.contactUs,
-  PATHS.players,
-  PATHS.playersTutorial,
-  PATHS.wallet,
-  PATHS.walletTokens,
-  PATHS.privacyPolicy,
-  PATHS.terms,
-  PATHS.rules,
-];
-
 /** While the signed-in flows load: busy at a signed-in address; any other goes to /home. */
 function LoadingFlows({ signInScreen }: { signInScreen: string | null }) {
   const [location] = useLocation();
-  const known = SIGNED_IN_PATHS.includes(location) || location.startsWith(`${PATHS.home}/`);
-  return known ? <LoadingScreen /> : <ToHome signInScreen={signInScreen} />;
+  return isSignedInPath(location) ? <LoadingScreen /> : <ToHome signInScreen={signInScreen} />;
 }
 
 /** The draw runs while a player is signed in: the session invokes it (the timer is fetched only then). */

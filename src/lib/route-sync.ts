@@ -15,7 +15,14 @@ import { useLocation, useSearch } from 'wouter';
 import type { AnyActorRef, EventObject } from 'xstate';
 import { ROOT_ID, screenOnDisplay, type ReportedScreens } from '../../machines/shared/root';
 import { screenOf, type Screen, type ScreenSnapshot } from '../../machines/shared/routes';
-import { createRouteFollower, type Opening, type RouteFollower } from './route-follower';
+import {
+  createRouteFollower,
+  entryIndex,
+  newTabHistory,
+  type Opening,
+  type RouteFollower,
+  type TabHistory,
+} from './route-follower';
 
 export type { Opening } from './route-follower';
 
@@ -37,6 +44,31 @@ function rootOf(actor: AnyActorRef): AnyActorRef {
   return (actor.system.get(ROOT_ID) as AnyActorRef | undefined) ?? actor;
 }
 
+// The tab's history as this page load knows it, one for every follower of a root (the entry
+// flow's, then the signed-in app's): a new root is a new page load (a reload, in tests).
+const tabs = new WeakMap<AnyActorRef, TabHistory>();
+
+function tabOf(root: AnyActorRef): TabHistory {
+  let tab = tabs.get(root);
+  if (!tab) tabs.set(root, (tab = newTabHistory()));
+  return tab;
+}
+
+/**
+ * Whether the entry on display was reached by Back or Forward, and not followed yet: the route
+ * follower steps on past an address the app does not have, so nothing redirects from it.
+ */
+export function reachedByTraversal(actor: AnyActorRef): boolean {
+  const at = tabs.get(rootOf(actor))?.at ?? null;
+  const index = entryIndex(window.history.state);
+  return at !== null && index !== null && index !== at;
+}
+
+/** Whether the route follower is stepping on past the entry on display (Back, Forward). */
+export function steppingOn(actor: AnyActorRef): boolean {
+  return tabs.get(rootOf(actor))?.steppingOn ?? false;
+}
+
 /**
  * Keeps the address bar on the root's screen, and sends `actor` the event `opened` makes of
  * each address the player opens (null: one the machine does not own).
@@ -47,6 +79,8 @@ export function useRouteSync<TEvent extends EventObject>(
     'system' | 'getSnapshot' | 'subscribe'
   >,
   opened: (opening: Opening) => TEvent | null,
+  /** The addresses the app has (Back or Forward steps past any other); unsaid: all. */
+  has?: (path: string) => boolean,
 ): void {
   const [location, navigate] = useLocation();
   const query = useSearch();
@@ -60,11 +94,15 @@ export function useRouteSync<TEvent extends EventObject>(
       },
       [root],
     ),
-    () => screenIn(root.getSnapshot() as ScreenSource)?.route ?? null,
+    // The route, and whether its screen is one seen once (another may follow at the same route).
+    () => {
+      const screen = screenIn(root.getSnapshot() as ScreenSource);
+      return screen ? `${screen.route}${screen.once ? ' (once)' : ''}` : null;
+    },
   );
-  const latest = useRef({ opened, navigate });
+  const latest = useRef({ opened, navigate, has });
   useLayoutEffect(() => {
-    latest.current = { opened, navigate };
+    latest.current = { opened, navigate, has };
   });
   // One follower per machine heard (a new entry flow starts afresh, like a reload).
   const follower = useRef<RouteFollower | null>(null);
@@ -74,15 +112,43 @@ export function useRouteSync<TEvent extends EventObject>(
       opened: (opening) => latest.current.opened(opening),
       send: (event) => actor.send(event),
       navigate: (to, options) => latest.current.navigate(to, options),
+      has: (path) => latest.current.has?.(path) ?? true,
+      history: {
+        tab: tabOf(root),
+        step: (direction) => (direction < 0 ? window.history.back() : window.history.forward()),
+        mark: (fields) => {
+          const state: unknown = window.history.state;
+          const now = typeof state === 'object' && state !== null ? state : {};
+          const same = Object.entries(fields).every(
+            ([key, value]) => (now as Record<string, unknown>)[key] === value,
+          );
+          if (!same) window.history.replaceState({ ...now, ...fields }, '');
+        },
+        // The tab holds more entries than the app knows of (from its first on): some before.
+        hasBefore: () => window.history.length > (tabOf(root).top ?? 0) + 1,
+      },
     });
     return () => {
       follower.current = null;
     };
   }, [actor, root]);
 
+  // The address the follower was last told of: Back or Forward to an entry at the same address
+  // changes no location for the router, and is told here.
+  const told = useRef<string | null>(null);
   useEffect(() => {
+    told.current = `${location}${search}`;
     follower.current?.locationChanged(location, search, window.history.state as unknown);
   }, [actor, root, location, search]);
+  useEffect(() => {
+    const traversed = () => {
+      const { pathname, search: query } = window.location;
+      if (`${pathname}${query}` !== told.current) return;
+      follower.current?.locationChanged(pathname, query, window.history.state as unknown);
+    };
+    window.addEventListener('popstate', traversed);
+    return () => window.removeEventListener('popstate', traversed);
+  }, []);
 
   useEffect(() => {
     // `route` is what this render saw; the follower reads the root's screen itself.

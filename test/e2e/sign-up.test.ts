@@ -101,6 +101,24 @@ describe('a newcomer on a phone', () => {
     await page.getByText('Welcome to BLACK BUTTON').waitFor();
     await screenshot(page, 'invite-link-home');
 
+    // Back from /home, signed in: the sign-up screens behind it are not shown again, nor is
+    // /home left by a redirect back to itself; Back steps past them all and leaves the app
+    // for the page the invite link was opened from.
+    const signUpSeen: string[] = [];
+    await page.exposeFunction('signUpSeen', (text: string) => void signUpSeen.push(text));
+    await page.evaluate(() => {
+      const seen = (window as unknown as { signUpSeen: (text: string) => void }).signUpSeen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Enter Verification Code')) seen('verification');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goBack();
+    await page.waitForURL('about:blank');
+    expect(signUpSeen).toEqual([]);
+    await page.goForward();
+    await page.waitForURL('**/home');
+    await page.getByText('Enter To Win').waitFor();
+
     // Reloading keeps the session.
     await page.reload();
     await page.getByText('Enter To Win').waitFor();

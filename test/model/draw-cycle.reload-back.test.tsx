@@ -8,7 +8,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import {
-  QUESTIONS_END,
   questionsScreenOf,
   serializeDrawState,
   WALKED_QUESTION,
@@ -113,22 +112,4 @@ describeReloadAndBack('draw cycle, a reload and Back at every resting state', {
     )
       ? 'the model resumes a batch with no entry held'
       : null,
-  knownBug: ({ steps }) => {
-    const last = steps.at(-1);
-    const before = steps.at(-2)?.state.questionsScreen;
-    if (!last || before !== 'youveEntered') return null;
-    // Bug: the press's rewards end on /home, a new entry after the /home the press left (the
-    // rewards, seen once, give their entry to it): Back returns to the same /home, as if Back
-    // did nothing. (After a gift card, What I Like takes the rewards' entry: Back leaves it.)
-    if (
-      (last.event.type === QUESTIONS_END || last.event.type === 'questionnaire.giftCardReceived') &&
-      last.state.questionsScreen === null
-    )
-      return 'bug: Back returns to the /home the press left, the same screen';
-    // Bug: 'You're Entered To Win' left by an address stays in the history; Back shows it again
-    // and 1.5 s later it moves on by itself.
-    if (last.event.type === 'route.opened')
-      return "bug: Back returns to 'You're Entered To Win', which moves on";
-    return null;
-  },
 });
