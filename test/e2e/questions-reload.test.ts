@@ -119,9 +119,12 @@ describe('Tell Us More', () => {
     await answerYes(page, 1, 2);
     await questionReady(page, 3);
 
-    // Back, then Forward: the same card number, not a fresh batch.
+    // Back, then Forward: the same card number, not a fresh batch. Back leaves the questions
+    // for the tickets, or, when the wallet showed its instructions (seen once), steps past them
+    // to /home; the step is the app's, so wait for where it comes to rest.
     await page.goBack();
-    await page.waitForURL(/\/wallet(-token)?$/);
+    await page.waitForURL(/\/(wallet-token|home)$/);
+    await page.getByRole('link', { name: 'Tell Us More' }).waitFor();
     await page.goForward();
     await page.waitForURL('**/questionnaire');
     await questionReady(page, 3);
