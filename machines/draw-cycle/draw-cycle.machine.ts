@@ -226,6 +226,8 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
       on: {
         'route.opened': [
           { guard: { type: 'isOpening', params: HOME_PATH }, target: '.home' },
+          // The press's questions are over: /home shows in their place.
+          { guard: 'opensFinishedQuestions', target: '.home' },
           {
             guard: 'opensQuestions',
             target: '.questions',

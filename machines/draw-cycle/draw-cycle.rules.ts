@@ -136,11 +136,24 @@ const QUESTIONS_STARTS: Record<string, QuestionsFlowStart> = {
 };
 
 /**
+ * Whether `path` is a screen of a press's questions that are over: 'You're Entered To Win', What
+ * I Like and the promises, once the questionnaire of the entry is finished (answered or
+ * skipped). Back, Forward or a typed address there finds /home, not a second run of them.
+ */
+export function isFinishedQuestionsAddress(context: DrawCycleContext, path: string): boolean {
+  return (
+    context.hasFinishedQuestionnaire &&
+    (path === YOUVE_ENTERED_PATH || path === WHAT_I_LIKE_PATH || path === DISCLOSURE_PATH)
+  );
+}
+
+/**
  * Where the questions flow starts for an address, null for the draw's other screens. The
  * questionnaire's address resumes the batch of a press still under way, and is Tell Us More
  * otherwise (the tab's link).
  */
 export function questionsStartFor(context: DrawCycleContext, path: string) {
+  if (isFinishedQuestionsAddress(context, path)) return null;
   if (path !== QUESTIONNAIRE_PATH) return QUESTIONS_STARTS[path] ?? null;
   // A card already shown: its batch goes on (a reload, Back and Forward, the tab).
   if (context.currentQuestionnaire !== null) return 'questionnaire';

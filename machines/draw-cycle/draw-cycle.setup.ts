@@ -18,6 +18,7 @@ import {
   questionsModeFor,
   questionsPlanOf,
   questionsStartFor,
+  isFinishedQuestionsAddress,
   withQuestionShown,
   timeLeftNow,
   withEntry,
@@ -68,6 +69,8 @@ export const drawCycleSetup = setup({
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
       unannouncedGrandPrize(prizes, context) !== undefined,
     isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
+    opensFinishedQuestions: ({ context, event }) =>
+      event.type === 'route.opened' && isFinishedQuestionsAddress(context, event.path),
     opensQuestions: ({ context, event }) =>
       event.type === 'route.opened' && questionsStartFor(context, event.path) !== null,
     // A device that does not know of the player's entry in the open draw (another device

@@ -243,6 +243,10 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
         ending: {
           description:
             "The answers' rewards are paid and shown: the player sees what the answers earned.",
+          // The batch is over: its entry is one seen once, so Back and Forward step past it
+          // instead of opening a fresh batch there (a batch under way is not: Forward into it
+          // goes on at its card).
+          meta: { route: QUESTIONNAIRE_PATH, once: true, tabs: 'questions' } satisfies RouteMeta,
           entry: 'markFinished',
           invoke: {
             id: 'claimRewards',

@@ -133,17 +133,22 @@ export function useRouteSync<TEvent extends EventObject>(
     };
   }, [actor, root]);
 
-  // The address the follower was last told of: Back or Forward to an entry at the same address
-  // changes no location for the router, and is told here.
+  // The entry the follower was last told of (its address and index): Back or Forward to an
+  // entry at the same address changes no location for the router, and is told here; an entry
+  // the router's render has told already is not told twice (the follower may have stepped on
+  // from it, and a second telling would open it).
   const told = useRef<string | null>(null);
+  const entryOf = (address: string) => `${address} ${entryIndex(window.history.state)}`;
   useEffect(() => {
-    told.current = `${location}${search}`;
+    told.current = entryOf(`${location}${search}`);
     follower.current?.locationChanged(location, search, window.history.state as unknown);
   }, [actor, root, location, search]);
   useEffect(() => {
     const traversed = () => {
       const { pathname, search: query } = window.location;
-      if (`${pathname}${query}` !== told.current) return;
+      const address = `${pathname}${query}`;
+      if (!told.current?.startsWith(`${address} `) || told.current === entryOf(address)) return;
+      told.current = entryOf(address);
       follower.current?.locationChanged(pathname, query, window.history.state as unknown);
     };
     window.addEventListener('popstate', traversed);
