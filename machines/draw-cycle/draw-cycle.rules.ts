@@ -17,7 +17,6 @@ import {
 import {
   DEFAULT_CYCLE_SECONDS,
   YOUVE_ENTERED_PATH,
-  flagsOf,
   preciseSeconds,
   remainingSeconds,
   unannouncedGrandPrize,
@@ -88,7 +87,7 @@ export function withTimer(
       next.secondsUntilNextDraw = interval;
       next.countdownStartedAt = now;
       next.timeLeft = interval;
-      if (!flagsOf(context).isFirstQuestionnaire) next.canEnterDraw = true;
+      if (!context.flags.isFirstQuestionnaire) next.canEnterDraw = true;
     }
   }
   // The server has the player's entry in the open draw, and this device knows it (the entry of
@@ -191,7 +190,7 @@ export function questionsModeFor(
 
 /** What the questionnaire reads when a step starts: the session's flags and the draw's. */
 export function questionnaireFlagsOf(context: DrawCycleContext): QuestionnaireFlags {
-  const { isFirstTimeUser, isFirstQuestionnaire } = flagsOf(context);
+  const { isFirstTimeUser, isFirstQuestionnaire } = context.flags;
   return {
     isFirstTimeUser,
     isFirstQuestionnaire,

@@ -25,7 +25,6 @@ import {
   withTimer,
 } from './draw-cycle.rules';
 import {
-  flagsOf,
   sessionFlagsOf,
   TOAST_ENTER_FAILED,
   unannouncedGrandPrize,
@@ -65,7 +64,7 @@ export const drawCycleSetup = setup({
     // Spec section 4: at zero the timer is asked again unless the player can already enter or
     // is a first-time user (a fetch in progress is the third exception, checked by state).
     shouldRefetchAtZero: ({ context }) =>
-      !context.canEnterDraw && !flagsOf(context).isFirstTimeUser,
+      !context.canEnterDraw && !context.flags.isFirstTimeUser,
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
       unannouncedGrandPrize(prizes, context) !== undefined,
     isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,

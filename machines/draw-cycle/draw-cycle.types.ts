@@ -110,14 +110,9 @@ export function initialContext(input: DrawCycleInput): DrawCycleContext {
   };
 }
 
-/** The session's flags, as the session last told them. */
-export function flagsOf(context: DrawCycleContext): SessionFlags {
-  return context.flags;
-}
-
 /** The draws whose grand prize this device has announced (by the session, or just now here). */
 export function announcedDrawIds(context: DrawCycleContext): readonly number[] {
-  return [...new Set([...flagsOf(context).announcedGrandPrizeDrawIds, ...context.announcedHere])];
+  return [...new Set([...context.flags.announcedGrandPrizeDrawIds, ...context.announcedHere])];
 }
 
 /** The newest prize not yet announced (a claimed one is no news): the list is newest first. */
