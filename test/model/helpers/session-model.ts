@@ -1,7 +1,8 @@
 // The abstract model of the session that path generation walks: the events a player, a screen
 // or the network can cause in each state, with small named fixtures, and what tells two states
 // apart.
-import type { SnapshotFrom } from 'xstate';
+import type { ActorLogic, SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
 import type { LoginResponse } from '../../../contract/api';
 import { ApiFailure } from '../../../src/lib/api';
 import { toAppConfig } from '../../../machines/session/session.actors';
@@ -9,11 +10,11 @@ import { drawCycleMachine } from '../../../machines/draw-cycle/draw-cycle.machin
 import { playersMachine } from '../../../machines/players/players.machine';
 import { winningsMachine } from '../../../machines/winnings/winnings.machine';
 import { walletMachine } from '../../../machines/wallet/wallet.machine';
-import type {
+import {
   sessionMachine,
-  SessionEvent,
-  SessionInput,
-  SignedInFlows,
+  type SessionEvent,
+  type SessionInput,
+  type SignedInFlows,
 } from '../../../machines/session/session.machine';
 import {
   INITIAL_PERSISTED_SESSION,
@@ -151,4 +152,23 @@ export function serializeSessionState(snapshot: SessionSnapshot): string {
 
 export function sessionStateMatcher(snapshot: SessionSnapshot, key: string): boolean {
   return snapshot.matches(key as never);
+}
+
+/**
+ * The session's model from what `input`'s device holds, as the session's walks take it; a walk
+ * that tells fewer states apart gives its own `serializeState`.
+ */
+export function sessionModelFor(
+  input: SessionInput,
+  serializeState: (snapshot: SessionSnapshot) => string = serializeSessionState,
+) {
+  return new TestModel<SessionSnapshot, SessionModelEvent, SessionInput>(
+    sessionMachine as unknown as ActorLogic<SessionSnapshot, SessionModelEvent, SessionInput>,
+    {
+      input,
+      events: sessionModelEvents,
+      serializeState,
+      stateMatcher: sessionStateMatcher,
+    },
+  );
 }
