@@ -41,6 +41,7 @@ import {
   TIMER_NOT_ENTERED,
   TOKEN_REWARD,
 } from '../model/helpers/draw-fake-api';
+import { settle } from '../support/settle';
 
 const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 const RETURNING: SessionFlags = {
@@ -55,8 +56,6 @@ const NEWCOMER: SessionFlags = {
 };
 
 /** Lets the fake calls' answers reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 type StartOptions = {
   session?: SessionFlags;
   stored?: Partial<PersistedDraw> | null;

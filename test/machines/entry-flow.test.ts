@@ -20,6 +20,7 @@ import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
 import { LOGIN, PHONE_NUMBER } from '../model/helpers/entry-flow-model';
+import { settle } from '../support/settle';
 
 const LINK_CODE = 'LINK2025';
 
@@ -103,8 +104,6 @@ function start(input: Partial<EntryFlowInput> = {}) {
 }
 
 /** Lets the fake calls' answers reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 function atWelcomeSlide(flow: ReturnType<typeof start>) {
   flow.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
   flow.open('/', `?code=${LINK_CODE}`);

@@ -32,6 +32,7 @@ import {
   TICKETS,
 } from '../model/helpers/questionnaire-fake-api';
 import { where } from './running-steps';
+import { settle } from '../support/settle';
 
 const RETURNING: QuestionnaireFlags = {
   isFirstTimeUser: false,
@@ -48,8 +49,6 @@ const FIRST_TIME: QuestionnaireFlags = {
 const SHOWS_FOR = { token: 1700, coupon: 3000, giftCard: 8000 } as const;
 
 /** Lets the fake calls' answers reach the machines. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 type Options = { flags?: QuestionnaireFlags; drawEntry?: DrawEntry | null };
 
 function run(start: QuestionsFlowStart, options: Options = {}) {

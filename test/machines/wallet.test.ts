@@ -24,6 +24,7 @@ import {
 import { ApiFailure } from '../../src/lib/api';
 import { WALLET_SLIDES } from '../../src/features/wallet/slides';
 import { entriesAnswer, FakeWalletApi, walletAnswer } from '../model/helpers/wallet-fake-api';
+import { settle } from '../support/settle';
 
 const LAST_WALLET_SLIDE_INDEX = WALLET_SLIDE_COUNT - 1;
 
@@ -70,8 +71,6 @@ function start(hasSeenInstructions = false) {
 }
 
 /** Lets the fake calls' answers reach the machine. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function holding(tickets: number, entries = 0) {
   const wallet = start(true);
   wallet.open('/wallet-token');

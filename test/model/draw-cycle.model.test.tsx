@@ -66,6 +66,7 @@ import {
   playRewards,
   tap,
 } from './helpers/questions-gestures';
+import { settle as oneTurn } from '../support/settle';
 
 const T0 = Date.parse('2025-04-16T12:00:00.000Z');
 
@@ -115,7 +116,7 @@ async function answer({ event }: WalkStep): Promise<void> {
   await act(async () => {
     if ('error' in event) drawApi.reject(answered.call, event.error);
     else drawApi.resolve(answered.call, answered.body((event as { output: unknown }).output));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await oneTurn();
   });
 }
 

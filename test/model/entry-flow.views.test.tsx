@@ -10,6 +10,7 @@ import { CodeBoxes } from '../../src/features/entry-flow/CodeBoxes';
 import { PhoneForm } from '../../src/features/entry-flow/PhoneForm';
 import { STARTING_SLIDES } from '../../src/features/entry-flow/slides';
 import { screenState } from '../../src/lib/route-follower';
+import { settle } from '../support/settle';
 import { setDevice } from './helpers/device';
 import { INVITE_LINK_CODE, LOGIN, PHONE_NUMBER } from './helpers/entry-flow-model';
 import { renderEntryFlow } from './helpers/entry-flow-harness';
@@ -292,10 +293,12 @@ describe('entry pages', () => {
     });
     await screen.findByRole('heading', { name: 'Enter Verification Code' });
     expect(screenState(window.history.state)).toEqual({ phoneNumber: PHONE_NUMBER });
+    // jsdom delivers Back's popstate on a later turn: wait for the address, then the screen.
     await act(async () => {
       window.history.back();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settle();
     });
+    await waitFor(() => expect(window.location.pathname).toBe('/onboarding'));
     await screen.findByRole('heading', { name: 'Verify Your Mobile Number' });
     expect(app.snapshot().value).toEqual({ onboarding: 'enteringPhone' });
     expect(app.snapshotOf<{ value: unknown }>('phoneRegistration')?.value).toBe('enteringPhone');

@@ -31,6 +31,7 @@ import {
   type SessionModelEventType,
   type SessionSnapshot,
 } from './helpers/session-model';
+import { settle as oneTurn } from '../support/settle';
 
 const coverage = new CoverageRecorder();
 
@@ -293,7 +294,7 @@ function unreachable(step: Step<SessionSnapshot, { type: string }>): never {
 async function answer(respond: () => void): Promise<void> {
   await act(async () => {
     respond();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await oneTurn();
   });
 }
 

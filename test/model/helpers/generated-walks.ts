@@ -16,6 +16,7 @@ import { TestModel, type Step } from 'xstate/graph';
 import { chartOf, CoverageRecorder } from './coverage';
 import { planPaths, stateKeyMatcher, type PlannedPath } from './path-planner';
 import { statesWithoutView } from './view-check';
+import { settle } from '../../support/settle';
 
 /** A snapshot of a walked machine, as far as planning reads it. */
 type ModelSnapshot = Snapshot<unknown> & {
@@ -223,7 +224,7 @@ export async function answerWhenWaiting<TApi extends WaitingApi>(
   await waitFor(() => expect(api.isWaiting(call as never)).toBe(true));
   await act(async () => {
     answer(api);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
   });
 }
 
