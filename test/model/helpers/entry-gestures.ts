@@ -11,6 +11,9 @@ export const button = (name: string | RegExp) => screen.getByRole('button', { na
 export const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
 export const toast = (text: string) => screen.findByText(text, {}, { timeout: 2000 });
 
+/** What the gestures and answers use of an app running the entry pages: its calls, the hands. */
+export type EntryHands = Pick<EntryFlowHarness, 'api' | 'user'>;
+
 /** A finger or the mouse dragged over `element` by (dx, dy), in a few moves. */
 export async function drag(
   app: { user: EntryFlowHarness['user'] },
@@ -36,7 +39,7 @@ export async function drag(
   ]);
 }
 
-export async function typeInto(app: EntryFlowHarness, label: string, text: string) {
+export async function typeInto(app: EntryHands, label: string, text: string) {
   const field = screen.getByLabelText(label);
   await app.user.clear(field);
   await app.user.type(field, text);
@@ -53,7 +56,7 @@ export function failureOf(event: EventObject): { status: number; detail: string 
 
 /** Waits for the running call, then ends it as the model's event says (or with `success`). */
 export async function answer(
-  app: EntryFlowHarness,
+  app: EntryHands,
   event: EventObject,
   call: EntryFlowCallName,
   success: unknown,
@@ -67,7 +70,7 @@ export async function answer(
 }
 
 /** Answers the waiting `call` with `value`. */
-export async function resolveCall(app: EntryFlowHarness, call: EntryFlowCallName, value: unknown) {
+export async function resolveCall(app: EntryHands, call: EntryFlowCallName, value: unknown) {
   await answer(app, { type: 'success' }, call, value);
 }
 
