@@ -1,8 +1,8 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useState } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
 import { TabBar } from '../features/session/TabBar';
@@ -11,11 +11,12 @@ import { YouveEnteredPage } from '../features/questionnaire/YouveEnteredPage';
 // app, so no reward loses its time to a chunk still loading.
 import { RewardsPage } from '../features/reward-playback/RewardsPage';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
 import { Privacy, Rules, Terms } from './routes';
 import { PATHS } from '../../machines/shared/paths';
 import { useChildActor } from '../lib/system';
 import { SessionContext } from '../lib/session-context';
-import { reachedByTraversal, steppingOn, useRouteSync, type Opening } from '../lib/route-sync';
+import { useRouteSync, type Opening } from '../lib/route-sync';
 import type { SessionEvent } from '../../machines/session/session.machine';
 
 /** The signed-in addresses (spec section 2, and the wallet's two); /home takes sub-paths. */
@@ -118,15 +119,8 @@ function useSignInScreen(): string | null {
  * further that way, /home replaces it.
  */
 function ToHome({ signInScreen }: { signInScreen: string | null }) {
-  const [location, navigate] = useLocation();
-  const session = SessionContext.useActorRef();
-  const [traversed] = useState(() => reachedByTraversal(session));
-  useEffect(() => {
-    // The route sync (its effects ran first) had nothing further to step on to: /home.
-    if (traversed && !steppingOn(session)) navigate(PATHS.home, { replace: true });
-  }, [traversed, session, navigate]);
-  if (traversed) return null;
-  return <Redirect to={PATHS.home} replace={location !== signInScreen} />;
+  const [location] = useLocation();
+  return <RedirectUnlessTraversed to={PATHS.home} replace={location !== signInScreen} />;
 }
 
 /** A signed-in player's routes (spec section 2, and the wallet's two); others go to /home. */

@@ -1,6 +1,6 @@
 // The two route tables of spec section 2. wouter matches paths exactly unless `nest` is set.
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
 import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
 import { LandingPage } from '../features/entry-flow/LandingPage';
@@ -9,6 +9,7 @@ import { InstallPage } from '../features/install/InstallPage';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { PATHS } from '../../machines/shared/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
 import { SessionContext } from '../lib/session-context';
 
 // The first screen (the disclaimer, the starting page) loads at once; the rest loads when
@@ -95,7 +96,7 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />
         <Route>
-          <Redirect to={PATHS.start} replace />
+          <RedirectUnlessTraversed to={PATHS.start} replace />
         </Route>
       </Switch>
     </Suspense>
