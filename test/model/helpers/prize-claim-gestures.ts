@@ -1,7 +1,7 @@
 // What causes each event of the prize claim's model, through the rendered view: the player's taps
 // and typing, the server's answers. Other walks can drive the claim with these gestures from
 // their own models.
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import type { Step } from 'xstate/graph';
 import {
@@ -77,7 +77,9 @@ export const executors = {
       expect(input.value).toBe('');
       await user.type(input, WRONG[method].typed);
       await user.click(button(claim));
-      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(WRONG[method].says));
+      // The form's own alert (in the app a toast may be one too).
+      const form = within(input.closest('form')!);
+      await waitFor(() => expect(form.getByRole('alert').textContent).toBe(WRONG[method].says));
       expect(input.getAttribute('aria-invalid')).toBe('true');
       expect(api.count(claimCallOf(walk))).toBe(
         expected.calls.filter((c) => c.name === claimCallOf(walk)).length,
@@ -85,7 +87,7 @@ export const executors = {
       expect(actor.getSnapshot().value).toBe('entering');
       await user.clear(input);
       await user.type(input, step.event.details);
-      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      await waitFor(() => expect(form.queryByRole('alert')).toBeNull());
     }
     await user.click(button(claim));
     expected.calls.push({ name: claimCallOf(walk), body: claimBody(walk, method) });

@@ -35,19 +35,10 @@ export type Expected = {
   output: PrizeClaimOutput | null;
 };
 
-/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
-export function open(walk: Walk, coverage: CoverageRecorder) {
-  const api = new FakeWinningsApi();
-  const actor = createActor(logic.provide({ actors: createPrizeClaimActors(api) }), {
-    input: inputOf(walk),
-    inspect: coverage.inspect,
-  });
-  const emitted: ToastEffect[] = [];
-  actor.on('toast', (effect) => void emitted.push(effect));
-  actor.start();
-  const view = render(<PrizeClaimView actor={actor} variant={walk.variant} />);
+/** What the walk expects as the claim opens (other walks of the claim start from it too). */
+export function expectedOf(walk: Walk): Expected {
   const { prize } = walk;
-  const expected: Expected = {
+  return {
     // A prize claimed before, and any bonus, asks nothing of the server to start.
     calls: prize.claimed || isBonus(prize) ? [] : [{ name: 'paymentChoices', body: prize.id }],
     toasts: [],
@@ -62,7 +53,20 @@ export function open(walk: Walk, coverage: CoverageRecorder) {
         }
       : null,
   };
-  return { walk, api, actor, emitted, view, expected, user: userEvent.setup() };
+}
+
+/** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
+export function open(walk: Walk, coverage: CoverageRecorder) {
+  const api = new FakeWinningsApi();
+  const actor = createActor(logic.provide({ actors: createPrizeClaimActors(api) }), {
+    input: inputOf(walk),
+    inspect: coverage.inspect,
+  });
+  const emitted: ToastEffect[] = [];
+  actor.on('toast', (effect) => void emitted.push(effect));
+  actor.start();
+  const view = render(<PrizeClaimView actor={actor} variant={walk.variant} />);
+  return { walk, api, actor, emitted, view, expected: expectedOf(walk), user: userEvent.setup() };
 }
 
 export const current = new CurrentApp<ReturnType<typeof open>>('The prize claim is not running.');
