@@ -20,6 +20,7 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
     isDesktop: input.isDesktop,
     storedInviteCode: input.storedInviteCode,
     inviteLinkCode: null,
+    isTicketReceived: false,
     inviteCode: null,
     skipDisclaimers: false,
     phoneNumber: null,
@@ -73,6 +74,7 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
         src: 'startingPage',
         input: ({ context, self }) => ({
           inviteLinkCode: context.inviteLinkCode ?? '',
+          atTicket: context.isTicketReceived,
           flow: self,
         }),
         onDone: [
@@ -93,7 +95,10 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
           },
         ],
       },
-      on: { 'inviteLink.confirmed': { actions: 'keepInviteLinkCode' } },
+      on: {
+        'inviteLink.confirmed': { actions: 'keepInviteLinkCode' },
+        'startingPage.ticketReceived': { actions: 'markTicketReceived' },
+      },
     },
     disclaimer: {
       description: 'Terms, privacy and rules, accepted before the invite code.',
@@ -176,6 +181,7 @@ export const entryFlowMachine = entryFlowSetup.createMachine({
       description: "'Enter Verification Code': the texted code signs the player in.",
       meta: { route: '/login' } satisfies RouteMeta,
       exit: 'dismissCodeSent',
+      on: { 'verification.codeSent': { actions: 'markCodeSent' } },
       invoke: {
         id: 'verification',
         src: 'verification',

@@ -36,6 +36,10 @@ export type ReadRoute = {
   stateInviteCode: string | null;
   skipDisclaimers: boolean;
   phoneNumber: string | null;
+  /** The starting page had shown 'one entry ticket received' (its history state). */
+  ticketReceived: boolean;
+  /** A code was on its way to /login's number (its history state). */
+  codeSent: boolean;
 };
 
 function field(state: unknown, name: string): unknown {
@@ -60,5 +64,7 @@ export function readRoute({ path, search, navigationState }: RouteOpening): Read
       path === '/onboarding' ? validInviteCode(field(navigationState, 'inviteCode')) : null,
     skipDisclaimers: path === '/onboarding' && field(navigationState, 'skipDisclaimers') === true,
     phoneNumber: path === '/login' && phone.success ? phone.data : null,
+    ticketReceived: path === '/' && field(navigationState, 'ticketReceived') === true,
+    codeSent: path === '/login' && field(navigationState, 'codeSent') === true,
   };
 }

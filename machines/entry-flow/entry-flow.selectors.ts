@@ -129,10 +129,16 @@ export const selectSubmittedCode = (snapshot: VerificationSnapshot): string =>
  * the phone number on /login, the invite code on /onboarding (spec section 3).
  */
 export function selectNavigationState(snapshot: {
-  matches(state: 'verification' | 'onboarding'): boolean;
+  matches(state: 'verification' | 'onboarding' | 'startingPage'): boolean;
   context: EntryFlowContext;
 }): Record<string, unknown> | undefined {
-  if (snapshot.matches('verification')) return { phoneNumber: snapshot.context.phoneNumber };
+  if (snapshot.matches('verification')) {
+    const { phoneNumber, isCodeOnItsWay } = snapshot.context;
+    return { phoneNumber, ...(isCodeOnItsWay ? { codeSent: true } : {}) };
+  }
+  if (snapshot.matches('startingPage') && snapshot.context.isTicketReceived) {
+    return { ticketReceived: true };
+  }
   if (snapshot.matches('onboarding')) {
     return {
       inviteCode: snapshot.context.inviteCode,

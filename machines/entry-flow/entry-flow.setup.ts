@@ -65,7 +65,8 @@ export const entryFlowSetup = setup({
     dismissCodeSent: dismissToastAtRoot(CODE_SENT_TOAST_KEY),
     openStartingPage: assign(({ event }) => {
       assertEvent(event, 'route.opened');
-      return { inviteLinkCode: readRoute(event).inviteLinkCode };
+      const route = readRoute(event);
+      return { inviteLinkCode: route.inviteLinkCode, isTicketReceived: route.ticketReceived };
     }),
     openOnboarding: assign(({ context, event }) => {
       assertEvent(event, 'route.opened');
@@ -77,8 +78,11 @@ export const entryFlowSetup = setup({
     }),
     openVerification: assign(({ event }) => {
       assertEvent(event, 'route.opened');
-      return { phoneNumber: readRoute(event).phoneNumber, isCodeOnItsWay: false };
+      const route = readRoute(event);
+      return { phoneNumber: route.phoneNumber, isCodeOnItsWay: route.codeSent };
     }),
+    markTicketReceived: assign({ isTicketReceived: true }),
+    markCodeSent: assign({ isCodeOnItsWay: true }),
     // A link's code that the server knows is kept on the device, so a reload keeps it.
     keepInviteLinkCode: assign({
       storedInviteCode: ({ event }) => {

@@ -3,7 +3,8 @@
 import type { LoginResponse } from '../../contract/api';
 import type { DismissToastEffect, ToastEffect } from '../shared/effects';
 import type { RouteOpening } from './entry-flow.routes';
-import type { InviteLinkConfirmedEvent } from './starting-page.machine';
+import type { InviteLinkConfirmedEvent, TicketReceivedEvent } from './starting-page.machine';
+import type { CodeSentEvent } from './verification.machine';
 
 export type EntryFlowInput = {
   /** From the session: the visitor ticked the disclaimer before (or signed in before). */
@@ -26,11 +27,17 @@ export type EntryFlowContext = {
   storedInviteCode: string | null;
   /** `?code=` of the invite link being shown. */
   inviteLinkCode: string | null;
+  /** The starting page has shown 'one entry ticket received' (a reload opens it there). */
+  isTicketReceived: boolean;
   /** The code the registration will use. */
   inviteCode: string | null;
   skipDisclaimers: boolean;
   phoneNumber: string | null;
-  /** /phone-login has just asked for a code: the code boxes wait for it. */
+  /**
+   * A code is on its way to the number (/phone-login or the code screen asked for it): the code
+   * boxes wait for it, also after a reload or Back, instead of asking again (a new text voids
+   * the one on its way).
+   */
   isCodeOnItsWay: boolean;
   /** The verified login, the flow's output. */
   login: LoginResponse | null;
@@ -38,7 +45,11 @@ export type EntryFlowContext = {
   isAccountDeletedNoticeShown: boolean;
 };
 
-export type EntryFlowEvent = ({ type: 'route.opened' } & RouteOpening) | InviteLinkConfirmedEvent;
+export type EntryFlowEvent =
+  | ({ type: 'route.opened' } & RouteOpening)
+  | InviteLinkConfirmedEvent
+  | TicketReceivedEvent
+  | CodeSentEvent;
 
 export type EntryFlowEmitted = ToastEffect | DismissToastEffect;
 

@@ -26,12 +26,15 @@ export const STARTING_SLIDES_INPUT = {
 
 export type StartingPageInput = {
   inviteLinkCode: string;
+  /** The page had shown 'one entry ticket received' before a reload: it opens there. */
+  atTicket?: boolean;
   /** The flow showing the page, told when the server knows the code (none in a walk of its own). */
   flow: AnyActorRef | null;
 };
 
 export type StartingPageContext = {
   inviteLinkCode: string;
+  atTicket: boolean;
   flow: AnyActorRef | null;
   isTicketImageLoaded: boolean;
   skipDisclaimers: boolean;
@@ -50,6 +53,8 @@ export type StartingPageOutput =
 
 /** What the page tells the entry flow (its parent) when the server knows the link's code. */
 export type InviteLinkConfirmedEvent = { type: 'inviteLink.confirmed'; inviteCode: string };
+/** What the page tells the entry flow when the ticket is received (its history state keeps it). */
+export type TicketReceivedEvent = { type: 'startingPage.ticketReceived' };
 
 export const startingPageMachine = setup({
   types: {
@@ -71,6 +76,7 @@ export const startingPageMachine = setup({
   guards: {
     isNetworkFailure: (_, failure: CallFailure) => failure.status === 0,
     isTicketImageLoading: ({ context }) => !context.isTicketImageLoaded,
+    isAtTicket: ({ context }) => context.atTicket,
   },
   actions: {
     showToast: toastAtRoot(),
@@ -82,6 +88,12 @@ export const startingPageMachine = setup({
         inviteCode: context.inviteLinkCode,
       } satisfies InviteLinkConfirmedEvent);
     }),
+    tellFlowTicketReceived: enqueueActions(({ context, enqueue }) => {
+      if (!context.flow) return;
+      enqueue.sendTo(context.flow, {
+        type: 'startingPage.ticketReceived',
+      } satisfies TicketReceivedEvent);
+    }),
     refuseCode: assign({ isCodeRefused: true }),
     blurTicketImage: assign({ isTicketImageLoaded: false }),
     revealTicketImage: assign({ isTicketImageLoaded: true }),
@@ -91,6 +103,7 @@ export const startingPageMachine = setup({
   id: 'startingPage',
   context: ({ input }) => ({
     inviteLinkCode: input.inviteLinkCode,
+    atTicket: input.atTicket ?? false,
     flow: input.flow,
     isTicketImageLoaded: false,
     skipDisclaimers: false,
@@ -133,8 +146,12 @@ export const startingPageMachine = setup({
       ],
     },
   ],
-  initial: 'slides',
+  initial: 'opening',
   states: {
+    opening: {
+      description: "A reload after the ticket was received opens at 'one entry ticket received'.",
+      always: [{ guard: 'isAtTicket', target: 'ticketReceived' }, { target: 'slides' }],
+    },
     slides: {
       description: 'Swipeable intro slides, then Welcome with ENTER.',
       invoke: {
@@ -155,6 +172,7 @@ export const startingPageMachine = setup({
     ticketReceived: {
       description:
         'One entry ticket received, kept in the wallet; on to /onboarding with the code.',
+      entry: 'tellFlowTicketReceived',
       on: {
         'ticketReceived.forward': {
           target: 'done',

@@ -2,7 +2,7 @@
 // on arrival unless it is already on its way; 'Resend code' voids the code sent before,
 // 'Change number' goes back to the number. It ends with the player's login (the entry flow's
 // output, which signs the player in), or with the wish to change the number.
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
 import { OneTimeCode, type LoginResponse } from '../../contract/api';
 import type { DismissToastEffect, ToastEffect } from '../shared/effects';
 import { effectAtRoot, toastAtRoot } from '../shared/root';
@@ -43,6 +43,9 @@ export type VerificationEvent =
   | { type: 'code.resend' }
   | { type: 'login.changeNumber' };
 
+/** What the step tells the entry flow (its parent) once the server has texted a code. */
+export type CodeSentEvent = { type: 'verification.codeSent' };
+
 export type VerificationOutput = { login: LoginResponse } | { login: null };
 
 export const verificationMachine = setup({
@@ -77,6 +80,11 @@ export const verificationMachine = setup({
       },
     }),
     clearCode: assign({ code: '' }),
+    // The flow keeps it in /login's history state: a reload or Back waits for this code instead
+    // of texting another (which would void it). A step run on its own has no flow to tell.
+    tellFlowCodeSent: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) enqueue.sendTo(self._parent, { type: 'verification.codeSent' });
+    }),
     signIn: assign((_, params: { login: LoginResponse }) => ({ login: params.login })),
   },
 }).createMachine({
@@ -96,7 +104,10 @@ export const verificationMachine = setup({
         input: ({ context }) => ({ phoneNumber: context.phoneNumber }),
         onDone: {
           target: 'awaitingCode',
-          actions: { type: 'showCodeSent', params: ({ event }) => event.output },
+          actions: [
+            { type: 'showCodeSent', params: ({ event }) => event.output },
+            'tellFlowCodeSent',
+          ],
         },
         onError: {
           target: 'awaitingCode',

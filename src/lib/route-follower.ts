@@ -205,9 +205,10 @@ export function createRouteFollower<TEvent>(options: {
     screenChanged(path) {
       const shown = options.screen();
       // The entry on display is marked seen once while a screen seen once shows there (another
-      // screen may take its place at the same address: the mark goes).
+      // screen may take its place at the same address: the mark goes), and carries the history
+      // state the screen has now (progress made on it, read again on a reload).
       if (shown && isShownAt(shown, path)) {
-        options.history?.mark({ [SEEN_ONCE]: shown.once ? true : undefined });
+        options.history?.mark({ ...shown.state, [SEEN_ONCE]: shown.once ? true : undefined });
       }
       const route = shown?.route ?? null;
       if (route === seenRoute) return;

@@ -94,10 +94,12 @@ export function useRouteSync<TEvent extends EventObject>(
       },
       [root],
     ),
-    // The route, and whether its screen is one seen once (another may follow at the same route).
+    // The route, whether its screen is one seen once (another may follow at the same route),
+    // and the history state it has now (its entry keeps it).
     () => {
       const screen = screenIn(root.getSnapshot() as ScreenSource);
-      return screen ? `${screen.route}${screen.once ? ' (once)' : ''}` : null;
+      if (!screen) return null;
+      return `${screen.route}${screen.once ? ' (once)' : ''} ${JSON.stringify(screen.state ?? {})}`;
     },
   );
   const latest = useRef({ opened, navigate, has });

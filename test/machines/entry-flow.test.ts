@@ -15,7 +15,10 @@ import type { SlidesContext } from '../../machines/shared/slides.machine';
 import { ROOT_ID, standInRoot } from '../support/root-stand-in';
 import { runningChain, screenCan, sendToScreen, where } from './running-steps';
 import type { EntryPath } from '../../machines/entry-flow/entry-flow.routes';
-import { selectIsAccountDeletedNoticeShown } from '../../machines/entry-flow/entry-flow.selectors';
+import {
+  selectIsAccountDeletedNoticeShown,
+  selectNavigationState,
+} from '../../machines/entry-flow/entry-flow.selectors';
 import { followRoutes } from './route-sync-miniature';
 import { ApiFailure } from '../../src/lib/api';
 import { FakeEntryFlowApi } from '../model/helpers/fake-entry-flow-api';
@@ -196,6 +199,25 @@ describe('entry flow: the starting page of an invite link', () => {
     expect(flow.where()).toEqual({ startingPage: 'revealingTicket' });
     flow.clock.increment(1);
     expect(flow.where()).toEqual({ startingPage: 'ticketReceived' });
+  });
+
+  it("a reload after the ticket was received opens at 'one entry ticket received'", () => {
+    const flow = atWelcomeSlide(start());
+    flow.send({ type: 'slides.finish' });
+    flow.clock.increment(2500);
+    // The address's history state keeps the page's progress.
+    const kept = selectNavigationState(flow.actor.getSnapshot());
+    expect(kept).toEqual({ ticketReceived: true });
+
+    const reloaded = start();
+    reloaded.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
+    reloaded.open('/', `?code=${LINK_CODE}`, kept);
+    expect(reloaded.where()).toEqual({ startingPage: 'ticketReceived' });
+    // Without it (a first opening), the slides.
+    const opened = start();
+    opened.api.answerAlways('countInviteClick', () => Promise.resolve({ message: 'counted' }));
+    opened.open('/', `?code=${LINK_CODE}`);
+    expect(opened.where()).toEqual({ startingPage: 'slides' });
   });
 
   it('the arrow goes to /onboarding with the code, the disclaimer first', () => {
@@ -500,7 +522,7 @@ describe('entry flow: a returning player asks for a code', () => {
     expect(flow.where()).toEqual({ verification: 'awaitingCode' });
     expect(flow.emitted).toEqual([
       { type: 'toast', message: '4821', variant: 'info', key: 'entry-code-sent', persist: true },
-      { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER } },
+      { type: 'navigate', to: '/login', state: { phoneNumber: PHONE_NUMBER, codeSent: true } },
     ]);
     // Arriving at /login is the app following the flow, not an opening: nothing asked again.
     expect(flow.api.callsOf('requestCode')).toHaveLength(1);
@@ -545,6 +567,23 @@ describe('entry flow: verification', () => {
     ]);
     flow.open('/phone-login');
     expect(flow.emitted.at(-1)).toEqual({ type: 'dismissToast', key: 'entry-code-sent' });
+  });
+
+  it('keeps the code on its way in the history state: a reload waits for it, asks for none', async () => {
+    const flow = atVerification();
+    expect(selectNavigationState(flow.actor.getSnapshot())).toEqual({
+      phoneNumber: PHONE_NUMBER,
+    });
+    flow.api.resolve('requestCode', { message: 'sent', otp: '4821' });
+    await settle();
+    const kept = selectNavigationState(flow.actor.getSnapshot());
+    expect(kept).toEqual({ phoneNumber: PHONE_NUMBER, codeSent: true });
+
+    // A new text would void the code on its way: the reloaded screen waits for it.
+    const reloaded = start();
+    reloaded.open('/login', '', kept);
+    expect(reloaded.where()).toEqual({ verification: 'awaitingCode' });
+    expect(reloaded.api.callsOf('requestCode')).toHaveLength(0);
   });
 
   it("says 'Your code has been sent' when the answer carries no otp", async () => {
