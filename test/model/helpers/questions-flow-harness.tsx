@@ -102,8 +102,35 @@ export const inputOf = (start: FlowStart): QuestionsFlowInput => ({
   drawEntry: null,
 });
 
+/**
+ * The flow and the draw of a running app, followed through the app's inspection (`inspect` is
+ * given every event as well): the app opened for a walk, or opened again as a reload opens it.
+ */
+export function followFlow(inspect: (event: InspectionEvent) => void = () => undefined) {
+  let flow: FlowSnapshot | null = null;
+  let draw: AnyActorRef | null = null;
+  return {
+    inspect: (event: InspectionEvent) => {
+      inspect(event);
+      const id = (event.actorRef as AnyActorRef).id;
+      if (id === 'drawCycle') draw = event.actorRef as AnyActorRef;
+      if (event.type === '@xstate.snapshot' && id === 'questionsFlow') {
+        flow = event.snapshot as FlowSnapshot;
+      }
+    },
+    flow: (): FlowSnapshot | null => flow,
+    draw: (): DrawSnapshot => {
+      if (!draw) throw new Error('The draw has not started');
+      return draw.getSnapshot() as DrawSnapshot;
+    },
+  };
+}
+
 /** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
-export async function openApp(start: FlowStart, coverage: CoverageRecorder): Promise<FlowApp> {
+export async function openApp(
+  start: FlowStart,
+  coverage: Pick<CoverageRecorder, 'inspect'>,
+): Promise<FlowApp> {
   storeSignedInSession({ isFirstTimeUser: start.firstTime, isFirstQuestionnaire: start.firstTime });
   const clock = new SimulatedClock();
   clock.set(T0);
@@ -114,29 +141,13 @@ export async function openApp(start: FlowStart, coverage: CoverageRecorder): Pro
   );
   drawApi.answerAlways('grandPrizes', () => Promise.resolve({ data: [] }));
   drawApi.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
-  let flow: FlowSnapshot | null = null;
-  let draw: AnyActorRef | null = null;
+  const followed = followFlow(coverage.inspect);
   const harness = renderApp({
     path: start.at,
     drawClock: clock,
     drawApi,
-    drawInspect: (event: InspectionEvent) => {
-      coverage.inspect(event);
-      const id = (event.actorRef as AnyActorRef).id;
-      if (id === 'drawCycle') draw = event.actorRef as AnyActorRef;
-      if (event.type === '@xstate.snapshot' && id === 'questionsFlow') {
-        flow = event.snapshot as FlowSnapshot;
-      }
-    },
+    drawInspect: followed.inspect,
   });
   await screenLoaded();
-  return {
-    ...harness,
-    clock,
-    flow: () => flow,
-    draw: () => {
-      if (!draw) throw new Error('The draw has not started');
-      return draw.getSnapshot() as DrawSnapshot;
-    },
-  };
+  return { ...harness, clock, flow: followed.flow, draw: followed.draw };
 }

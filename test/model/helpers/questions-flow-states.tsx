@@ -16,6 +16,23 @@ import { type FlowSnapshot, atDisclosure, isFirstTime, serialize } from './quest
 
 // ---- what the player sees ----------------------------------------------------------------------
 
+/** The address of /rewards says whether the rewards came from 'You're Entered To Win'. */
+export function expectCameFromYouveEntered(fromYouveEntered: boolean): void {
+  if (fromYouveEntered) {
+    expect(window.history.state).toMatchObject(REDIRECTED_FROM_YOUVE_ENTERED);
+  } else {
+    expect(window.history.state ?? {}).not.toHaveProperty('redirectedFrom');
+  }
+}
+
+/** /disclosure before a first questionnaire: the product's promises, then the questions. */
+export async function expectDisclosure(): Promise<void> {
+  expect(path()).toBe('/disclosure');
+  expect(await screen.findByRole('heading', { name: 'Before you start' })).toBeDefined();
+  for (const promise of PROMISES) expect(screen.getByText(promise.title)).toBeDefined();
+  expect(screen.getByRole('button', { name: "Got it, let's go" })).toBeDefined();
+}
+
 export const states: Record<
   string,
   (snapshot: FlowSnapshot, app: FlowApp) => Promise<void> | void
@@ -29,22 +46,10 @@ export const states: Record<
       return;
     }
     await expectRewardOnScreen(first);
-    // The address says whether the rewards came from 'You're Entered To Win'.
-    if (context.rewardsFromYouveEntered) {
-      expect(window.history.state).toMatchObject(REDIRECTED_FROM_YOUVE_ENTERED);
-    } else {
-      expect(window.history.state ?? {}).not.toHaveProperty('redirectedFrom');
-    }
+    expectCameFromYouveEntered(context.rewardsFromYouveEntered);
   },
   whatILike: async (snapshot) => {
-    if (atDisclosure(snapshot)) {
-      // Back at /disclosure before a first questionnaire: the product's promises.
-      expect(path()).toBe('/disclosure');
-      expect(await screen.findByRole('heading', { name: 'Before you start' })).toBeDefined();
-      for (const promise of PROMISES) expect(screen.getByText(promise.title)).toBeDefined();
-      expect(screen.getByRole('button', { name: "Got it, let's go" })).toBeDefined();
-      return;
-    }
+    if (atDisclosure(snapshot)) return expectDisclosure();
     await expectWhatILike(isFirstTime(snapshot));
   },
   questionnaire: async ({ context }) => {

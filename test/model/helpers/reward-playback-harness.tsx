@@ -34,6 +34,16 @@ export type Played = {
   shownSince: { at: number; index: number; rewards: Reward[] } | null;
 };
 
+/** Follows the playback's snapshots: which reward is on screen, and since when (on `clock`). */
+export const followShownSince =
+  (played: Pick<Played, 'shownSince'>, clock: SimulatedClock) => (snapshot: PlaybackSnapshot) => {
+    const { index, rewards } = snapshot.context;
+    const since = played.shownSince;
+    if (!snapshot.matches('playing')) return;
+    if (since?.index === index && since.rewards === rewards) return;
+    played.shownSince = { at: clock.now(), index, rewards };
+  };
+
 /** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
 export function open(input: RewardPlaybackInput, coverage: CoverageRecorder) {
   const clock = new SimulatedClock();
@@ -67,13 +77,7 @@ export function open(input: RewardPlaybackInput, coverage: CoverageRecorder) {
     input,
     inspect: coverage.inspect,
   });
-  actor.subscribe((snapshot) => {
-    const { index, rewards } = snapshot.context;
-    const since = played.shownSince;
-    if (!snapshot.matches('playing')) return;
-    if (since?.index === index && since.rewards === rewards) return;
-    played.shownSince = { at: clock.now(), index, rewards };
-  });
+  actor.subscribe(followShownSince(played, clock));
   actor.start();
   const view = render(<RewardsView actor={actor} />);
   return { actor, clock, played, view, input };

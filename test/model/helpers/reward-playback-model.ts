@@ -149,3 +149,15 @@ export function describeEvent(event: PlaybackEvent): string {
       return 'the server cannot be told';
   }
 }
+
+/** The model of the playback of `input`, as planModel (generated-walks.ts) takes it. */
+export const planOf = (input: RewardPlaybackInput) => ({
+  logic,
+  // A reward's time is up only after its first second: the model takes its end from there.
+  events: (snapshot: PlaybackSnapshot) =>
+    CANDIDATES.filter((event) => !isTimeUp(event) || hasHadFirstSecond(snapshot)),
+  serialize,
+  describeEvent,
+  input: () => input,
+  delays: DELAYS,
+});
