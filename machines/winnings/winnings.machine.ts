@@ -33,7 +33,32 @@ export const TOAST_PRIZES_LOAD_FAILED = 'An error occurred. Please try again lat
 export type WinningsContext = {
   /** The prize waiting for a claim (/grandPrize claims it): the newest one not claimed yet. */
   prizeToClaim: GrandPrize | null;
+  /**
+   * The prize /grandPrize shows: the one waiting for a claim, or, opened again from its entry
+   * (a reload, Back), the one the page showed, claimed or not.
+   */
+  prizeOnPage: GrandPrize | null;
+  /** The prize /grandPrize's entry named when it was opened (its history state), if any. */
+  prizeIdOpened: string | null;
 };
+
+/** The history state of /grandPrize: the prize on the page, read again on a reload. */
+export type GrandPrizePageState = { prizeId: string };
+
+/** The prize id a /grandPrize entry's history state names, if it names one. */
+function prizeIdIn(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('prizeId' in state)) return null;
+  return typeof state.prizeId === 'string' ? state.prizeId : null;
+}
+
+/** The prize the page shows of `prizes`: the one its entry named, else the newest unclaimed. */
+function pagePrizeOf(prizes: GrandPrize[], named: string | null): GrandPrize | null {
+  return (
+    prizes.find((prize) => named !== null && prize.id === named) ??
+    prizes.find((prize) => !prize.claimed) ??
+    null
+  );
+}
 
 /** From the draw: the player's grand prizes, newest first, each time it loads them. */
 export type GrandPrizesLoadedEvent = { type: 'grandPrizes.loaded'; prizes: GrandPrize[] };
@@ -42,7 +67,7 @@ export type GrandPrizeClaimedEvent = { type: 'grandPrize.claimed'; prizeId: stri
 
 export type WinningsEvent =
   /** The player opened an address (the session passes on every opening while signed in). */
-  | { type: 'route.opened'; path: string }
+  | { type: 'route.opened'; path: string; navigationState?: unknown }
   | { type: 'grandPrize.retry' }
   | GrandPrizesLoadedEvent
   | GrandPrizeClaimedEvent
@@ -68,12 +93,16 @@ export const winningsMachine = setup({
     winningsDrawer: winningsDrawerMachine,
     prizeClaim: prizeClaimMachine,
     contactForm: contactFormMachine,
-    reportToRoot: reportToRoot(),
+    reportToRoot: reportToRoot<{ context: WinningsContext }>({
+      historyState: ({ context }): GrandPrizePageState | undefined =>
+        context.prizeOnPage ? { prizeId: context.prizeOnPage.id } : undefined,
+    }),
   },
   guards: {
     isRoute: ({ event }, params: { path: string }) =>
       event.type === 'route.opened' && event.path === params.path,
-    hasPrizeToClaim: (_, prizes: GrandPrize[]) => prizes.some((prize) => !prize.claimed),
+    hasPrizeForPage: ({ context }, prizes: GrandPrize[]) =>
+      pagePrizeOf(prizes, context.prizeIdOpened) !== null,
     wasSent: (_, output: { sent: boolean }) => output.sent,
     hasNewPrizeToClaim: ({ event }) =>
       event.type === 'grandPrizes.loaded' && event.prizes.some((prize) => !prize.claimed),
@@ -93,6 +122,15 @@ export const winningsMachine = setup({
     choosePrize: assign((_, prizes: GrandPrize[]) => ({
       prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
     })),
+    choosePagePrize: assign(({ context }, prizes: GrandPrize[]) => ({
+      prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
+      prizeOnPage: pagePrizeOf(prizes, context.prizeIdOpened),
+    })),
+    leaveGrandPrizePage: assign({ prizeOnPage: null, prizeIdOpened: null }),
+    openGrandPrizePage: assign(({ event }) => ({
+      prizeIdOpened: event.type === 'route.opened' ? prizeIdIn(event.navigationState) : null,
+      prizeOnPage: null,
+    })),
     // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
     forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
       params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
@@ -100,14 +138,19 @@ export const winningsMachine = setup({
   },
 }).createMachine({
   id: 'winnings',
-  context: { prizeToClaim: null },
-  // The screen it shows, told to the root (machines/shared/root.ts).
+  context: { prizeToClaim: null, prizeOnPage: null, prizeIdOpened: null },
+  // The screen it shows, told to the root (machines/shared/root.ts), with the prize on
+  // /grandPrize in its entry's history state.
   invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'awaitingRoute',
   on: {
     'route.opened': [
       { guard: { type: 'isRoute', params: { path: WINNINGS_PATH } }, target: '.drawer' },
-      { guard: { type: 'isRoute', params: { path: GRAND_PRIZE_PATH } }, target: '.grandPrize' },
+      {
+        guard: { type: 'isRoute', params: { path: GRAND_PRIZE_PATH } },
+        target: '.grandPrize',
+        actions: 'openGrandPrizePage',
+      },
       { guard: { type: 'isRoute', params: { path: CONTACT_US_PATH } }, target: '.contactUs' },
       // Another screen: nothing of the winnings shows until one of its pages opens again.
       { target: '.awaitingRoute' },
@@ -139,6 +182,7 @@ export const winningsMachine = setup({
     grandPrize: {
       description: "/grandPrize: 'Claim with PayPal' or 'Claim with Venmo' for the newest prize.",
       meta: { route: GRAND_PRIZE_PATH } satisfies RouteMeta,
+      exit: 'leaveGrandPrizePage',
       initial: 'loading',
       states: {
         loading: {
@@ -148,9 +192,9 @@ export const winningsMachine = setup({
             src: 'loadGrandPrizes',
             onDone: [
               {
-                guard: { type: 'hasPrizeToClaim', params: ({ event }) => event.output },
+                guard: { type: 'hasPrizeForPage', params: ({ event }) => event.output },
                 target: 'claiming',
-                actions: { type: 'choosePrize', params: ({ event }) => event.output },
+                actions: { type: 'choosePagePrize', params: ({ event }) => event.output },
               },
               { target: 'nothingToClaim' },
             ],
@@ -170,7 +214,7 @@ export const winningsMachine = setup({
             'grandPrizes.loaded': {
               guard: 'hasNewPrizeToClaim',
               target: 'claiming',
-              actions: { type: 'choosePrize', params: ({ event }) => event.prizes },
+              actions: { type: 'choosePagePrize', params: ({ event }) => event.prizes },
             },
           },
         },
@@ -181,7 +225,7 @@ export const winningsMachine = setup({
             'grandPrizes.loaded': {
               guard: 'hasNewPrizeToClaim',
               target: 'claiming',
-              actions: { type: 'choosePrize', params: ({ event }) => event.prizes },
+              actions: { type: 'choosePagePrize', params: ({ event }) => event.prizes },
             },
           },
         },
@@ -191,7 +235,7 @@ export const winningsMachine = setup({
             id: 'prizeClaim',
             src: 'prizeClaim',
             input: ({ context }) => ({
-              prize: context.prizeToClaim!,
+              prize: context.prizeOnPage!,
               offered: GRAND_PRIZE_PAGE_METHODS,
             }),
             onDone: {

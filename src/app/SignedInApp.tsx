@@ -44,8 +44,8 @@ function isSignedInPath(path: string): boolean {
   return SIGNED_IN_PATHS.includes(path) || path.startsWith(`${PATHS.home}/`);
 }
 
-function openedWhileSignedIn({ path }: Opening): SessionEvent {
-  return { type: 'route.opened', path };
+function openedWhileSignedIn({ path, state }: Opening): SessionEvent {
+  return { type: 'route.opened', path, navigationState: state };
 }
 
 /**

@@ -41,14 +41,6 @@ const isFirstWalkOf = firstWalkOf<Walk>();
 /** The claim as its gestures reach it (helpers/prize-claim-harness.tsx). */
 type Claiming = ReturnType<typeof open>;
 
-/**
- * Reloaded once the prize is claimed, /grandPrize loads the prizes again, finds none waiting for
- * a claim and says 'No prize to claim': the prize just claimed, and how, are gone from the page
- * (machines/winnings/winnings.machine.ts, grandPrize.loading: only an unclaimed prize is shown).
- */
-const FORGETS_CLAIM =
-  "BUG: /grandPrize reloaded after the claim says 'No prize to claim', not the prize claimed";
-
 function describeWalk(walk: Walk): void {
   /** What the walk expects of the claim so far (the claim's gestures keep it). */
   const walked = { expected: expectedOf(walk) };
@@ -82,8 +74,6 @@ function describeWalk(walk: Walk): void {
     stepsDone,
     afterBack,
     close: held.close,
-    knownBug: ({ state }) =>
-      walk.variant === 'page' && state.matches('claimed') ? FORGETS_CLAIM : null,
   });
 }
 
