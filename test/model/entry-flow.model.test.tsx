@@ -42,12 +42,15 @@ import { FakeEntryFlowApi } from './helpers/fake-entry-flow-api';
 type Outcome<T> = { output: T };
 const outputOf = <T,>(step: WalkStep<EventObject>) => (step.event as unknown as Outcome<T>).output;
 
-/** The code boxes take a code once the code asked for on arrival is on its way. */
-async function awaitCodeBoxes(app: EntryFlowHarness): Promise<void> {
-  if (app.api.isWaiting('requestCode')) {
-    await resolveCall(app, 'requestCode', { message: 'sent', otp: TEXTED_CODE });
-  }
+/** The starting page's slides skipped and ENTER pressed: the ticket shows, then for 2.5 s. */
+async function receiveTicket(app: EntryFlowHarness): Promise<void> {
+  await app.user.click(button('Skip'));
+  await app.user.click(button('ENTER'));
+  app.advance(2500);
+  await screen.findByText(TICKET_TEXT);
 }
+
+const TICKET_TEXT = /You also just received one entry ticket for the daily lottery/;
 
 describeEntryWalk({
   id: 'entryFlow',
@@ -80,13 +83,13 @@ describeEntryWalk({
         await toast('Invalid Code');
         return;
       }
-      await app.user.click(button('Skip'));
-      await app.user.click(button('ENTER'));
-      app.advance(2500);
+      // Reopened at the ticket, or already past the slides: on from there.
+      if (screen.queryByText(TICKET_TEXT) === null) await receiveTicket(app);
       await app.user.click(
         await screen.findByRole('button', { name: output.skipDisclaimers ? 'Skip' : 'Continue' }),
       );
     },
+    'startingPage.ticketReceived': (_, app) => receiveTicket(app),
     'xstate.done.actor.terms': async (_, app) => {
       await app.user.click(screen.getByRole('checkbox'));
       await app.user.click(button('SUBMIT'));
@@ -107,8 +110,11 @@ describeEntryWalk({
       await app.user.click(button('Get my code'));
       await resolveCall(app, 'requestCode', { message: 'sent', otp: TEXTED_CODE });
     },
+    'verification.codeSent': async (_, app) => {
+      await resolveCall(app, 'requestCode', { message: 'sent', otp: TEXTED_CODE });
+      await toast(TEXTED_CODE);
+    },
     'xstate.done.actor.verification': async (step, app) => {
-      await awaitCodeBoxes(app);
       if (outputOf<{ login: unknown }>(step).login === null) {
         await app.user.click(button('Change number'));
         return;
@@ -123,10 +129,12 @@ describeEntryWalk({
     awaitingRoute: () => {
       expect(window.location.pathname).toBe(START_PATH);
     },
-    startingPage: () => {
+    // The first slide; or, once the ticket was received (a reload opens there), the ticket.
+    startingPage: (snapshot: WalkSnapshot) => {
       expect(window.location.pathname).toBe('/');
       expect(window.location.search).toBe(`?code=${INVITE_LINK_CODE}`);
-      heading(STARTING_SLIDES[0]?.title ?? '');
+      if ((snapshot as EntryFlowSnapshot).context.isTicketReceived) screen.getByText(TICKET_TEXT);
+      else heading(STARTING_SLIDES[0]?.title ?? '');
     },
     disclaimer: () => {
       expect(['/', '/disclaimer']).toContain(window.location.pathname);
@@ -143,13 +151,18 @@ describeEntryWalk({
     },
     'onboarding.enteringPhone': SCREENS.onboardingPhone,
     phoneLogin: SCREENS.phoneLogin,
-    verification: (snapshot: WalkSnapshot) => {
+    verification: (snapshot: WalkSnapshot, app) => {
+      const { phoneNumber, isCodeOnItsWay } = (snapshot as EntryFlowSnapshot).context;
       SCREENS.verification();
-      // The address carries the number, so a reload asks for a code for it again.
-      expect(window.history.state).toMatchObject({
-        phoneNumber: (snapshot as EntryFlowSnapshot).context.phoneNumber,
-      });
-      expect((snapshot as EntryFlowSnapshot).context.phoneNumber).toBe(PHONE_NUMBER);
+      expect(phoneNumber).toBe(PHONE_NUMBER);
+      // The address carries the number and, once the server texted a code, that it is on its
+      // way: a reload (or Back) waits for that code instead of texting another, which voids it.
+      expect(window.history.state).toMatchObject({ phoneNumber });
+      expect((window.history.state as { codeSent?: unknown }).codeSent === true).toBe(
+        isCodeOnItsWay,
+      );
+      // With a code on its way, the screen asks for none; without, it is asking for one.
+      expect(app.api.isWaiting('requestCode')).toBe(!isCodeOnItsWay);
     },
     signedIn: SCREENS.home,
   },

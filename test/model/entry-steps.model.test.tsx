@@ -60,7 +60,10 @@ const open = (path: string, state: unknown = null) =>
     await Promise.resolve();
   });
 
-const openStartingPage = (): WalkStart['open'] => () => open(`/?code=${INVITE_LINK_CODE}`);
+const openStartingPage =
+  (state: unknown = null): WalkStart['open'] =>
+  () =>
+    open(`/?code=${INVITE_LINK_CODE}`, state);
 
 // ---- the slides ---------------------------------------------------------------------------
 
@@ -135,7 +138,16 @@ const TICKET_REVEAL = 'xstate.after.ticketReveal.startingPage.revealingTicket';
 describeEntryWalk({
   id: 'startingPage',
   logic: steps.startingPage,
-  starts: [{ label: '', input: { inviteLinkCode: INVITE_LINK_CODE }, open: openStartingPage() }],
+  starts: [
+    { label: '', input: { inviteLinkCode: INVITE_LINK_CODE }, open: openStartingPage() },
+    // A reload after the ticket was received: the address's history state says so, and the
+    // page opens at 'one entry ticket received' instead of the first slide.
+    {
+      label: 'reopened at the ticket',
+      input: { inviteLinkCode: INVITE_LINK_CODE, atTicket: true },
+      open: openStartingPage({ ticketReceived: true }),
+    },
+  ],
   events: (snapshot) => {
     const candidates: EventObject[] = [
       done('slides', undefined),

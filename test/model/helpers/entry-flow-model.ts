@@ -57,7 +57,8 @@ export function outcomesOf(
 export function describeModelEvent(event: EventObject): string {
   if (event.type === 'route.opened') {
     const opened = event as Extract<EntryFlowEvent, { type: 'route.opened' }>;
-    const state = opened.navigationState === null ? '' : ' (with state)';
+    const kept = opened.navigationState ? Object.keys(opened.navigationState) : [];
+    const state = kept.length === 0 ? '' : ` (with ${kept.join(', ')})`;
     return `open ${opened.path}${opened.search}${state}`;
   }
   if ('error' in event) {
@@ -75,9 +76,18 @@ export function describeModelEvent(event: EventObject): string {
 
 // ---- the flow's own walk ----------------------------------------------------------------
 
-/** Routes a visitor can open by hand: a link, the address bar, Back. */
+/**
+ * Routes a visitor can open by hand: a link, the address bar, Back and a reload (an entry's
+ * history state: the starting page's ticket received, the number and a code on its way).
+ */
 export const ROUTE_OPENINGS: EntryFlowEvent[] = [
   { type: 'route.opened', path: '/', search: `?code=${INVITE_LINK_CODE}`, navigationState: null },
+  {
+    type: 'route.opened',
+    path: '/',
+    search: `?code=${INVITE_LINK_CODE}`,
+    navigationState: { ticketReceived: true },
+  },
   { type: 'route.opened', path: '/', search: '', navigationState: null },
   { type: 'route.opened', path: '/disclaimer', search: '', navigationState: null },
   { type: 'route.opened', path: '/invite-code', search: '', navigationState: null },
@@ -94,6 +104,12 @@ export const ROUTE_OPENINGS: EntryFlowEvent[] = [
     path: '/login',
     search: '',
     navigationState: { phoneNumber: PHONE_NUMBER },
+  },
+  {
+    type: 'route.opened',
+    path: '/login',
+    search: '',
+    navigationState: { phoneNumber: PHONE_NUMBER, codeSent: true },
   },
   { type: 'route.opened', path: '/login', search: '', navigationState: null },
 ];
@@ -120,12 +136,20 @@ export const STEP_OUTCOMES: Record<EntryStepId, EventObject[]> = {
   verification: [done('verification', { login: LOGIN }), done('verification', { login: null })],
 };
 
-const LINK_CONFIRMED: EntryFlowEvent = {
+/** What the starting page tells the flow once the server knows the link's code. */
+export const LINK_CONFIRMED: EntryFlowEvent = {
   type: 'inviteLink.confirmed',
   inviteCode: INVITE_LINK_CODE,
 };
+/** What the starting page tells the flow once 'one entry ticket received' shows. */
+export const TICKET_RECEIVED: EntryFlowEvent = { type: 'startingPage.ticketReceived' };
+/** What the code screen tells the flow once the server has texted the code it asked for. */
+export const CODE_SENT: EntryFlowEvent = { type: 'verification.codeSent' };
 
-/** The events the flow can take in `snapshot`: routes opened, steps ending, the link checked. */
+/**
+ * The events the flow can take in `snapshot`: routes opened, steps ending, what the step on
+ * screen tells it (the link checked, the ticket received, a code texted).
+ */
 export function entryFlowModelEvents(snapshot: WalkSnapshot): EventObject[] {
   // Signed in: the flow has ended with its login and takes no more events.
   if (snapshot.status === 'done') return [];
@@ -133,10 +157,16 @@ export function entryFlowModelEvents(snapshot: WalkSnapshot): EventObject[] {
   const candidates: EventObject[] = [...ROUTE_OPENINGS, ...outcomesOf(snapshot, STEP_OUTCOMES)];
   const confirmed = context.storedInviteCode === INVITE_LINK_CODE;
   if (snapshot.children.startingPage && !confirmed) candidates.push(LINK_CONFIRMED);
+  if (snapshot.children.startingPage && !context.isTicketReceived) candidates.push(TICKET_RECEIVED);
+  // The code screen asks for a code as it opens unless one is on its way.
+  if (snapshot.children.verification && !context.isCodeOnItsWay) candidates.push(CODE_SENT);
   return candidates.filter((event) => {
     // A code the server confirmed is not refused afterwards.
     const output = (event as { output?: { next?: string } }).output;
     if (confirmed && output?.next === 'inviteCode') return false;
+    // The code screen ends (a code typed, or 'Change number') once a code is on its way; the
+    // step's own walk (entry-steps.model.test.tsx) takes the rest.
+    if (event.type === 'xstate.done.actor.verification' && !context.isCodeOnItsWay) return false;
     return snapshot.can(event);
   });
 }
@@ -144,11 +174,13 @@ export function entryFlowModelEvents(snapshot: WalkSnapshot): EventObject[] {
 /**
  * What tells two of the flow's states apart: where it is, the two things that change later
  * decisions (terms accepted, an invite code on the device), and what the screen's address
- * carries (the code and Skip on /onboarding, the number on /login).
+ * carries (the ticket received on /, the code and Skip on /onboarding, the number and a code
+ * on its way on /login).
  */
 export function serializeEntryFlowState(snapshot: WalkSnapshot): string {
   const { context } = snapshot as EntryFlowSnapshot;
   const screen = (): Record<string, unknown> => {
+    if (snapshot.matches('startingPage')) return { ticket: context.isTicketReceived };
     if (snapshot.matches('onboarding'))
       return { invite: context.inviteCode, skip: context.skipDisclaimers };
     if (snapshot.matches('verification'))

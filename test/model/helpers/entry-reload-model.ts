@@ -10,14 +10,17 @@ import { connectEntryFlow, connectEntrySteps } from '../../../machines/entry-flo
 import type { EntryFlowEvent } from '../../../machines/entry-flow/entry-flow.machine';
 import type { EntryStepId } from '../../../machines/entry-flow/entry-flow.steps';
 import {
+  CODE_SENT,
   done,
   failed,
   INVITE_LINK_CODE,
+  LINK_CONFIRMED,
   LOGIN,
   outcomesOf,
   PHONE_NUMBER,
   ROUTE_OPENINGS,
   TEXTED_CODE,
+  TICKET_RECEIVED,
   TYPED_INVITE_CODE,
   type EntryFlowSnapshot,
 } from './entry-flow-model';
@@ -31,6 +34,8 @@ export type EntryWalkSnapshot = EntryFlowSnapshot & {
   step: { id: EntryStepId; snapshot: StepSnapshot } | null;
   /** What the last failed call put on screen (a toast), until the visitor does something else. */
   failure: string | null;
+  /** The number was registered on the way (the code screen came after sign-up). */
+  registered: boolean;
 };
 
 const api = new FakeEntryFlowApi();
@@ -105,7 +110,7 @@ export const CALL_OUTCOMES: Record<string, EventObject[]> = {
   verifyCode: [done('verifyCode', LOGIN), failed('verifyCode', 401), failed('verifyCode', 500)],
 };
 
-/** The code screen's word when the server could not text a code: no code is on its way. */
+/** The code screen's word when the server could not text a code: none is on its way. */
 export const CODE_NOT_SENT = 'There was a problem sending the code.';
 
 /** What the visitor is told when a step's call fails (the toast), by the call's id. */
@@ -169,21 +174,30 @@ function walkTransition(
   const before = walked as EntryFlowSnapshot;
   if (event.type === 'route.opened') {
     const flow = flowLogic.transition(before, event as EntryFlowEvent, scope);
-    return { ...flow, step: stepAfter(before, flow, walked.step), failure: null };
+    return {
+      ...flow,
+      step: stepAfter(before, flow, walked.step),
+      failure: null,
+      registered: walked.registered,
+    };
   }
   const { step } = walked;
   if (!step) throw new Error(`No step on screen takes ${event.type}`);
   const logic = STEPS[step.id];
   const taken = answered(logic.transition(step.snapshot as never, event, scope as never), event);
   let flow = before;
-  // The starting page tells the flow when the server knows the link's code.
+  // What the step tells the flow: the server knows the link's code, the ticket is received (the
+  // starting page's history state keeps it), the server texted a code (/login's keeps it).
+  const told: EntryFlowEvent[] = [];
   if (step.id === 'startingPage' && event.type === 'xstate.done.actor.checkInviteLink') {
-    flow = flowLogic.transition(
-      flow,
-      { type: 'inviteLink.confirmed', inviteCode: INVITE_LINK_CODE },
-      scope,
-    );
+    told.push(LINK_CONFIRMED);
   }
+  const entered = (state: string) => taken.value === state && step.snapshot.value !== state;
+  if (step.id === 'startingPage' && entered('ticketReceived')) told.push(TICKET_RECEIVED);
+  if (step.id === 'verification' && event.type === 'xstate.done.actor.requestCode') {
+    told.push(CODE_SENT);
+  }
+  for (const message of told) flow = flowLogic.transition(flow, message, scope);
   if (taken.status === 'done') {
     flow = flowLogic.transition(flow, done(step.id, taken.output) as never, scope);
   }
@@ -191,6 +205,7 @@ function walkTransition(
     ...flow,
     step: stepAfter(before, flow, { id: step.id, snapshot: taken }),
     failure: failureOf(event),
+    registered: walked.registered || (step.id === 'phoneRegistration' && taken.status === 'done'),
   };
 }
 
@@ -201,6 +216,7 @@ export const walkedEntryFlow = Object.create(flowLogic, {
       ...flowLogic.getInitialSnapshot(...args),
       step: null,
       failure: null,
+      registered: false,
     }),
   },
   transition: { value: walkTransition },
@@ -222,15 +238,15 @@ export function entryWalkEvents(walked: WalkSnapshot): EventObject[] {
 
 /**
  * What tells two states of the walk apart: the flow's state and all it holds (a way in decides
- * what a reload and Back show), the step's, the failure shown.
+ * what a reload and Back show), the step's, the failure shown, a registration on the way.
  */
 export function serializeEntryWalk(snapshot: WalkSnapshot): string {
-  const { step, failure, value, context } = snapshot as unknown as EntryWalkSnapshot;
+  const { step, failure, value, context, registered } = snapshot as unknown as EntryWalkSnapshot;
   const stepState = step && {
     id: step.id,
     value: step.snapshot.value,
     context: { ...(step.snapshot.context as object), flow: undefined },
     calls: Object.keys(step.snapshot.children),
   };
-  return JSON.stringify({ value, context, step: stepState, failure });
+  return JSON.stringify({ value, context, step: stepState, failure, registered });
 }

@@ -1,9 +1,9 @@
 // What a visitor sees of a state of the entry flow's reload and Back walk, read alike from the
 // model (entry-reload-model.ts) and from the running app: the screen, the progress a reload
 // must keep (the terms accepted, the invite code on the device and in the address, the number
-// the code goes to), and what only the moment shows (a ticked box, the not-registered notice, a
-// code already on its way). The screen's own checks are entry-gestures.ts's.
-import { screen } from '@testing-library/react';
+// the code goes to, a code on its way to it), and what only the moment shows (a ticked box, the
+// not-registered notice). The screen's own checks are entry-gestures.ts's.
+import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { STARTING_SLIDES } from '../../../src/features/entry-flow/slides';
 import { INVITE_LINK_CODE, type EntryFlowSnapshot } from './entry-flow-model';
@@ -46,13 +46,15 @@ export function progressOf(flow: EntryFlowSnapshot, step: StepSnapshot | null) {
     ...(shown.startsWith('onboarding')
       ? { invite: context.inviteCode, skip: context.skipDisclaimers }
       : {}),
-    ...(shown === 'verification' ? { phone: context.phoneNumber } : {}),
+    ...(shown === 'verification'
+      ? { phone: context.phoneNumber, onItsWay: context.isCodeOnItsWay }
+      : {}),
   };
 }
 export type Progress = ReturnType<typeof progressOf>;
 
-/** What only the moment shows: the box ticked, the not-registered notice, a code on its way. */
-export function marksOf(flow: EntryFlowSnapshot, step: StepSnapshot | null) {
+/** What only the moment shows: the box ticked, the not-registered notice. */
+export function marksOf(step: StepSnapshot | null) {
   const context = (step?.context ?? {}) as {
     isAgreementChecked?: boolean;
     isNotRegistered?: boolean;
@@ -60,7 +62,6 @@ export function marksOf(flow: EntryFlowSnapshot, step: StepSnapshot | null) {
   return {
     ticked: context.isAgreementChecked === true,
     notRegistered: context.isNotRegistered === true,
-    onItsWay: flow.matches('verification') && flow.context.isCodeOnItsWay,
   };
 }
 export type Marks = ReturnType<typeof marksOf>;
@@ -98,9 +99,20 @@ function wayIn(snapshot: EntryWalkSnapshot, shown: string): string[] {
   // After 'Change number' the flow still knows the number: Back returns to the code screen.
   if (shown === 'phoneLogin' && context.phoneNumber !== null) return ["after 'Change number'"];
   if (shown === 'verification' || shown === 'signedIn') {
-    return [context.isCodeOnItsWay ? "after 'Get my code'" : 'after registering'];
+    return [snapshot.registered ? 'after registering' : "after 'Get my code'"];
   }
   return [];
+}
+
+/**
+ * Whether a code is on its way to the number the code screen shows (or that Back from 'Welcome
+ * back' returns to): a reload or Back waits for it; with none, the code screen asks for one.
+ */
+function codeStatus({ context }: EntryWalkSnapshot, shown: string): string[] {
+  if (shown !== 'verification' && !(shown === 'phoneLogin' && context.phoneNumber !== null)) {
+    return [];
+  }
+  return [context.isCodeOnItsWay ? 'a code on its way' : 'no code on its way'];
 }
 
 /**
@@ -109,16 +121,16 @@ function wayIn(snapshot: EntryWalkSnapshot, shown: string): string[] {
  */
 export function describeEntryState(snapshot: EntryWalkSnapshot): string {
   const shown = screenOf(snapshot, snapshot.step?.snapshot ?? null);
-  const marks = marksOf(snapshot, snapshot.step?.snapshot ?? null);
+  const marks = marksOf(snapshot.step?.snapshot ?? null);
   const moment = [
     ...(snapshot.failure ? [`'${snapshot.failure}' shown`] : []),
     ...(marks.ticked ? ['the box ticked'] : []),
   ];
   const details = moment.length > 0 ? moment : wayIn(snapshot, shown);
-  return [SCREEN_NAMES[shown] ?? shown, ...details].join(', ');
+  return [SCREEN_NAMES[shown] ?? shown, ...details, ...codeStatus(snapshot, shown)].join(', ');
 }
 
-/** The screen as the visitor sees it, with what the moment shows. */
+/** The screen as the visitor sees it, with what the moment shows and its address keeps. */
 export async function expectShown(progress: Progress, marks: Marks): Promise<void> {
   const { screen: shown } = progress;
   if (shown === 'signedIn') {
@@ -162,7 +174,12 @@ export async function expectShown(progress: Progress, marks: Marks): Promise<voi
     expect(state.skipDisclaimers === true).toBe(progress.skip);
   }
   if (shown === 'verification') {
-    expect(window.history.state).toMatchObject({ phoneNumber: progress.phone });
+    // The entry says whether a code is on its way, so a reload or Back texts none by itself.
+    await waitFor(() => {
+      const state = window.history.state as { phoneNumber?: unknown; codeSent?: unknown };
+      expect(state).toMatchObject({ phoneNumber: progress.phone });
+      expect(state.codeSent === true).toBe(progress.onItsWay);
+    });
   }
   // The device keeps the invite code the server accepted.
   expect(window.localStorage.getItem('inviteCode')).toBe(progress.stored);
