@@ -278,7 +278,13 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
         },
       },
     },
-    done: { type: 'final', description: 'Over: the draw shows the rewards, or /home.' },
+    done: {
+      type: 'final',
+      description: 'Over: the draw shows the rewards, or /home.',
+      // Over however it ended (answered, no question left, a failure): its entry is one seen
+      // once, so Back and Forward step past it instead of asking the server again.
+      meta: { route: QUESTIONNAIRE_PATH, once: true, tabs: 'questions' } satisfies RouteMeta,
+    },
   },
 });
 

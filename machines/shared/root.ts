@@ -152,6 +152,10 @@ export function reportToRoot<TSnapshot = ScreenSnapshot>(
     const watching = owner.subscribe((snapshot) => report(snapshot as TSnapshot));
     return () => {
       watching.unsubscribe();
+      // A machine that reached a final state is stopped without its observers hearing of that
+      // state: its screen (a screen seen once, say) is told now, on the way out.
+      const last = owner.getSnapshot() as TSnapshot & { status?: string };
+      if (last.status === 'done') report(last);
       if (lastScreen !== 'null') tell({ type: 'root.screen', by: owner.sessionId, screen: null });
     };
   });

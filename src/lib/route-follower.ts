@@ -5,14 +5,16 @@
 // the player opened that the machine does not show (a redirect, such as /wallet once the
 // instructions were seen) replaces the entry in the history, so Back does not bounce; a screen
 // the machine moves on to by itself is a new entry, unless the screen it leaves was one to see
-// once (`once` in its meta), whose entry it then replaces.
+// once (`once` in its meta), whose entry it then replaces, or the screen it moves to is the one
+// of the entry before, which it goes Back to.
 //
 // Back and Forward never land on an entry the app would leave at once. Every entry the app
 // writes carries its index in the tab's history (`HISTORY_INDEX` in its state: a push is the
 // index after, a replace the same), so a traversal (Back, Forward) tells its direction. When it
 // reaches an address the app does not have or the machine does not show, an entry of a screen
-// seen once and left, or the address just left again, the follower steps on the same way (`history.back()`/`forward()`);
-// with nothing further that way, it redirects as for an opening.
+// seen once and left, or the address Back or Forward was pressed on, the follower steps on the
+// same way (`history.back()`/`forward()`); with nothing further that way, it redirects as for
+// an opening.
 import { followScreen, isShownAt, type Screen } from '../../machines/shared/routes';
 
 /** What the player opened: the path, the query string ('' or '?…') and the history state. */
@@ -70,6 +72,12 @@ export type RouteFollower = {
   locationChanged(path: string, search: string, state: unknown): void;
   /** The root took a step while the address bar shows `path`: follow its screen's new route. */
   screenChanged(path: string): void;
+  /**
+   * The root's screen at this moment, while the address bar shows `path` (told of every step,
+   * also of a screen shown for no longer than a step): the entry of a screen seen once is
+   * marked so, even when the machine moves on from it before the page paints.
+   */
+  screenPassed(path: string): void;
 };
 
 export function createRouteFollower<TEvent>(options: {
@@ -101,6 +109,8 @@ export function createRouteFollower<TEvent>(options: {
   let seenRoute: string | null | undefined;
   // The address the follower last saw in the address bar.
   let here: string | null = null;
+  // The address a Back or Forward was pressed on (the player left it).
+  let traversedFrom: string | null = null;
 
   const record = (index: number, address: string, push: boolean) => {
     if (!tab) return;
@@ -117,9 +127,12 @@ export function createRouteFollower<TEvent>(options: {
     let state = shown?.state;
     if (tab && options.history) {
       const at = tab.at;
-      // A screen seen once, left for the screen of the entry before it: its entry is given
-      // back, Back to that entry, instead of a second entry of the same screen.
-      if (leavingOnce && at !== null && at > 0 && tab.addresses[at - 1] === to) {
+      // The machine hands over by itself (not a redirect of an opening) to the screen of the
+      // entry before: its entry is given back, Back to that entry, instead of a second entry
+      // of the same screen (a flow that ends where it was started from, a drawer closed, a
+      // screen seen once left). Back from there then goes where it went before.
+      const handsBack = !replace || leavingOnce;
+      if (handsBack && at !== null && at > 0 && tab.addresses[at - 1] === to) {
         options.history.step(-1);
         return;
       }
@@ -171,7 +184,10 @@ export function createRouteFollower<TEvent>(options: {
   return {
     locationChanged(path, search, state) {
       const address = `${path}${search}`;
-      const left = here;
+      // The address the traversal left: the one Back or Forward was pressed on, kept while the
+      // follower steps on past entries (each step lands on another).
+      if (!tab?.steppingOn) traversedFrom = here;
+      const left = traversedFrom;
       here = address;
       const direction = arrive(address, state);
       if (following === path) {
@@ -202,6 +218,10 @@ export function createRouteFollower<TEvent>(options: {
       }
       follow(path, true);
     },
+    screenPassed(path) {
+      const shown = options.screen();
+      if (shown?.once && isShownAt(shown, path)) options.history?.mark({ [SEEN_ONCE]: true });
+    },
     screenChanged(path) {
       const shown = options.screen();
       // The entry on display is marked seen once while a screen seen once shows there (another
@@ -213,6 +233,9 @@ export function createRouteFollower<TEvent>(options: {
       const route = shown?.route ?? null;
       if (route === seenRoute) return;
       seenRoute = route;
+      // Back or Forward is stepping on past the entry on display (the step lands a moment
+      // later): the entry it reaches decides, and nothing is written in between.
+      if (tab?.steppingOn) return;
       // Nothing to show yet, or there already; a redirect of an opening is under way.
       if (route === null || route === path || route === following) return;
       follow(path, false);

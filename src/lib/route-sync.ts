@@ -135,6 +135,15 @@ export function useRouteSync<TEvent extends EventObject>(
     };
   }, [actor, root]);
 
+  // Every step of the root, as it happens (the render sees only the last of several): a screen
+  // seen once marks its entry even when its machine moves on at once.
+  useEffect(() => {
+    const subscription = root.subscribe(() =>
+      follower.current?.screenPassed(window.location.pathname),
+    );
+    return () => subscription.unsubscribe();
+  }, [root]);
+
   // The entry the follower was last told of (its address and index): Back or Forward to an
   // entry at the same address changes no location for the router, and is told here; an entry
   // the router's render has told already is not told twice (the follower may have stepped on

@@ -18,7 +18,6 @@ import { path, tap } from './helpers/questions-gestures';
 import {
   flowServer,
   openForReload,
-  QUESTIONS_BUGS,
   reloadRun,
   type ReloadApp,
 } from './helpers/questions-reload-app';
@@ -44,19 +43,6 @@ async function expectScreen(snapshot: WalkedFlow, app: ReloadApp): Promise<void>
     default:
       return states[snapshot.screen]!(snapshot, app);
   }
-}
-
-/** The product's bug a state's Back shows, if any (see QUESTIONS_BUGS). */
-function knownBug({ state }: { state: WalkedFlow }): string | null {
-  const { screen, came, finished, context } = state;
-  // The questionnaire ended with no question left: the flow went straight to /home.
-  if (screen === 'done' && came === 'questionnaire') return QUESTIONS_BUGS.noQuestionAgain;
-  // After a press (not Tell Us More, whose tab's entry lies before), once the questionnaire
-  // was finished: answered to its end, or skipped.
-  if (finished === null || context.start === 'tellUsMore') return null;
-  if (screen === 'done') return QUESTIONS_BUGS.homeAgain;
-  if (screen === 'rewards') return QUESTIONS_BUGS.forwardsHome;
-  return null;
 }
 
 for (const start of STARTS) {
@@ -91,7 +77,6 @@ for (const start of STARTS) {
       events,
       expectScreen,
       ...reloadRun<ReloadApp>(),
-      knownBug,
     },
   );
 }

@@ -26,7 +26,6 @@ import {
 import {
   flowServer,
   openForReload,
-  QUESTIONS_BUGS,
   reloadRun,
   type ReloadApp,
 } from './helpers/questions-reload-app';
@@ -52,8 +51,6 @@ type AppWalk = {
   walk: Walk;
   start: FlowStart;
   toRewards: (app: ReloadApp, rewards: Reward[]) => Promise<void>;
-  /** The product's bug Back from these rewards shows, if any. */
-  bug?: string;
 };
 
 const APP_WALKS: AppWalk[] = [
@@ -79,7 +76,6 @@ const APP_WALKS: AppWalk[] = [
       await answerCall(app, 'rewards', { data: rewards });
     },
     // The skip finished the questionnaire: What I Like's entry, before /rewards, shows /home.
-    bug: QUESTIONS_BUGS.forwardsHome,
   },
   {
     name: '/rewards opened from /home: the server lists a coupon and a ticket left to play',
@@ -121,7 +117,7 @@ function describeReward({ context, value }: PlaybackSnapshot): string {
   }`;
 }
 
-for (const { name, walk, start, toRewards, bug } of APP_WALKS) {
+for (const { name, walk, start, toRewards } of APP_WALKS) {
   const { model } = planModel(planOf(walk.input));
   const events: Record<
     string,
@@ -147,6 +143,5 @@ for (const { name, walk, start, toRewards, bug } of APP_WALKS) {
     events,
     expectScreen,
     ...reloadRun<ReloadApp>(),
-    knownBug: () => bug ?? null,
   });
 }

@@ -104,6 +104,16 @@ function tab({
       screen = screenAt(path, seenOnce);
       follower.screenChanged(entries[index]!.path);
     },
+    /**
+     * The machine shows `path` (seen once, at the address on display) for one step only, and
+     * moves on to `next` before the page paints: only `screenPassed` hears of it.
+     */
+    passThrough(path: string, next: string) {
+      screen = screenAt(path, true);
+      follower.screenPassed(entries[index]!.path);
+      screen = screenAt(next, once.includes(next));
+      follower.screenChanged(entries[index]!.path);
+    },
     back: () => traverse(-1),
     forward: () => traverse(1),
     /** The page loads again at the entry on display: a new follower, the same history. */
@@ -210,6 +220,44 @@ describe('the route follower, Back and Forward', () => {
     app.link('/home');
     app.back();
     expect(app.shown).toBe('/players');
+  });
+
+  it('goes Back when the machine returns by itself to the screen of the entry before', () => {
+    const app = tab({ first: '/home', owned: ['/home', '/winnings'], before: 1 });
+    app.link('/winnings');
+    // The drawer closes: /home, the entry before, not a second /home after the drawer's.
+    app.moveOn('/home');
+    expect(app.index).toBe(1);
+    expect(app.entries.map(({ path }) => path).slice(1)).toEqual(['/home', '/winnings']);
+    app.back();
+    expect(app.shown).toBe('elsewhere');
+  });
+
+  it('steps past the screen Back was pressed on when the steps find it again further back', () => {
+    const app = tab({
+      first: '/home',
+      owned: ['/home', '/youve-entered', '/wallet'],
+      once: ['/youve-entered'],
+      before: 1,
+    });
+    app.moveOn('/youve-entered');
+    app.link('/home');
+    // Back passes the screen seen once, then finds /home, the screen it was pressed on: on.
+    app.back();
+    expect(app.shown).toBe('elsewhere');
+  });
+
+  it('marks the entry of a screen seen once that the machine left before the page painted', () => {
+    const app = tab({ first: '/home', owned: ['/home', '/questionnaire', '/wallet'] });
+    app.link('/questionnaire');
+    // The questionnaire ends at once (no question left) and another screen follows.
+    app.passThrough('/questionnaire', '/wallet');
+    expect(app.entries[1]!.state).toMatchObject({ seenOnce: true });
+    app.opened.length = 0;
+    // Back from there passes the questionnaire's entry instead of asking it again.
+    app.back();
+    expect(app.shown).toBe('/home');
+    expect(app.opened).toEqual(['/home']);
   });
 
   it('takes a reload at an indexed entry as no traversal: the same screen, no step', () => {

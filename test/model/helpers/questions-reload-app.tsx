@@ -29,25 +29,6 @@ export type ReloadApp = FlowApp & {
   release?: () => void;
 };
 
-/** The product's bugs the questions' reload walks found, named as their cases say them. */
-export const QUESTIONS_BUGS = {
-  /**
-   * Back steps past the press's screens onto the /home entry the button was pressed on: the
-   * address Back was pressed on. The route follower steps past "the address just left", but
-   * compares with the entry stepped past last, not with the one Back was pressed on.
-   */
-  homeAgain: "Back from /home after the press's questions lands on /home again",
-  /**
-   * What I Like's entry (or the promises') shows /home once the questionnaire is finished;
-   * Back from /rewards lands there, and /home is written as a new entry instead of stepped to.
-   */
-  forwardsHome:
-    "Back from /rewards after a finished questionnaire lands on What I Like's entry, which forwards to /home",
-  /** The /questionnaire entry asks the server again, is told none is left, and pushes /home. */
-  noQuestionAgain:
-    'Back from /home after no question was left lands on /questionnaire, which forwards to /home',
-};
-
 /** The server of the flow's walks: the press's entry, and the batch's questions in turn. */
 export const flowServer = () =>
   newServer(ENTRY, (answered) => QUESTIONS[answered % QUESTIONS.length]!);
