@@ -63,8 +63,7 @@ export const drawCycleSetup = setup({
     isTimeUp: ({ context }) => context.timeLeft === 0,
     // Spec section 4: at zero the timer is asked again unless the player can already enter or
     // is a first-time user (a fetch in progress is the third exception, checked by state).
-    shouldRefetchAtZero: ({ context }) =>
-      !context.canEnterDraw && !context.flags.isFirstTimeUser,
+    shouldRefetchAtZero: ({ context }) => !context.canEnterDraw && !context.flags.isFirstTimeUser,
     hasUnannouncedGrandPrize: ({ context }, prizes: GrandPrize[]) =>
       unannouncedGrandPrize(prizes, context) !== undefined,
     isOpening: ({ event }, path: string) => event.type === 'route.opened' && event.path === path,
