@@ -11,6 +11,7 @@ import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { ToastEffect } from '../shared/effects';
+import { PATHS } from '../shared/paths';
 import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine } from './contact-form.machine';
@@ -29,6 +30,8 @@ export const GRAND_PRIZE_PATH = '/grandPrize';
 /** The claim page offers these two (spec section 2); a cashier check leaves Virtual Visa. */
 export const GRAND_PRIZE_PAGE_METHODS: readonly PaymentMethod[] = ['PayPal', 'Venmo'];
 export const TOAST_PRIZES_LOAD_FAILED = 'An error occurred. Please try again later.';
+/** The legal texts the drawer links to (spec section 2): WINNINGS hides on them. */
+export const LEGAL_PATHS = [PATHS.privacyPolicy, PATHS.terms] as const;
 
 export type WinningsContext = {
   /** The prize waiting for a claim (/grandPrize claims it): the newest one not claimed yet. */
@@ -101,6 +104,8 @@ export const winningsMachine = setup({
   guards: {
     isRoute: ({ event }, params: { path: string }) =>
       event.type === 'route.opened' && event.path === params.path,
+    isLegalRoute: ({ event }) =>
+      event.type === 'route.opened' && (LEGAL_PATHS as readonly string[]).includes(event.path),
     hasPrizeForPage: ({ context }, prizes: GrandPrize[]) =>
       pagePrizeOf(prizes, context.prizeIdOpened) !== null,
     wasSent: (_, output: { sent: boolean }) => output.sent,
@@ -152,6 +157,7 @@ export const winningsMachine = setup({
         actions: 'openGrandPrizePage',
       },
       { guard: { type: 'isRoute', params: { path: CONTACT_US_PATH } }, target: '.contactUs' },
+      { guard: 'isLegalRoute', target: '.legalPage' },
       // Another screen: nothing of the winnings shows until one of its pages opens again.
       { target: '.awaitingRoute' },
     ],
@@ -261,6 +267,15 @@ export const winningsMachine = setup({
           { target: 'drawer' },
         ],
       },
+    },
+    legalPage: {
+      description:
+        'The privacy policy or the terms, which the drawer links to: the text, and the tab bar without WINNINGS.',
+      meta: {
+        route: PATHS.privacyPolicy,
+        also: [PATHS.terms],
+        tabs: { without: ['winnings'] },
+      } satisfies RouteMeta,
     },
     home: {
       description:

@@ -107,6 +107,13 @@ async function expectScreen(snapshot: FlowSnapshot, app: WinningsApp): Promise<v
     await heading('Contact Us');
     screen.getByLabelText('Subject');
     screen.getByLabelText('Message');
+  } else if (snapshot.matches('legalPage')) {
+    // The privacy policy, the tab bar without WINNINGS.
+    expect(window.location.pathname).toBe('/privacy-policy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const tabs = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(tabs).queryByRole('link', { name: 'WINNINGS' })).toBeNull();
+    within(tabs).getByRole('link', { name: 'Home' });
   } else {
     await expectHome(app, snapshot.context.prizeToClaim?.additional_info.prize_amount ?? null);
   }

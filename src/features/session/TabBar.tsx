@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { SessionContext } from '../../lib/session-context';
 import {
   selectCanSeeTabs,
@@ -7,7 +7,8 @@ import {
   selectTellUsMoreFeature,
 } from '../../../machines/session/session.selectors';
 import { useDrawStatus } from '../../lib/draw-status';
-import { selectVisibleTabs, tabsOfPage, type TabId } from './tab-visibility';
+import { EVERY_TAB } from '../../../machines/shared/routes';
+import { selectVisibleTabs, type TabId } from './tab-visibility';
 import './tabs.css';
 
 const TABS: Record<TabId, { label: string; to: string }> = {
@@ -22,15 +23,14 @@ const TABS: Record<TabId, { label: string; to: string }> = {
  * screen on display says of the bar (its state's `meta.tabs`, reported to the session).
  */
 export function TabBar() {
-  const [path] = useLocation();
   const screenTabs = SessionContext.useSelector(selectScreenTabs);
   const canSeeTabs = SessionContext.useSelector(selectCanSeeTabs);
   const loading = SessionContext.useSelector(selectLoading);
   const tellUsMoreEnabled = SessionContext.useSelector(selectTellUsMoreFeature);
   const { canEnterDraw, isAnsweringFromTellUsMore, showTellUsMore } = useDrawStatus();
   const tabs = selectVisibleTabs({
-    // No machine shows the page open now (a legal text, the players' tutorial): its own bar.
-    screen: screenTabs ?? tabsOfPage(path),
+    // No machine shows the page open now (the rules, the players' tutorial): every tab.
+    screen: screenTabs ?? EVERY_TAB,
     canSeeTabs,
     loading,
     canEnterDraw,

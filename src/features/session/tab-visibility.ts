@@ -2,8 +2,7 @@
 // display says of the bar (its `meta.tabs`, machines/shared/routes.ts, carried in the screen the
 // session shows) and of what the session and the draw allow, so every rule is tested without
 // rendering.
-import { PATHS } from '../../../machines/shared/paths';
-import { EVERY_TAB, TAB_IDS, type ScreenTabs, type TabId } from '../../../machines/shared/routes';
+import { TAB_IDS, type ScreenTabs, type TabId } from '../../../machines/shared/routes';
 
 export type { TabId };
 
@@ -21,21 +20,6 @@ export type TabBarState = {
   /** The tell-us-more feature flag. */
   tellUsMoreEnabled: boolean;
 };
-
-/**
- * The pages no machine shows (the legal texts, the players' tutorial), while one is open: the
- * bar there, by the page the app's route table renders. WINNINGS hides on the privacy policy
- * and the terms, which the WINNINGS drawer opens (spec section 2); every tab elsewhere.
- */
-const PAGES_OF_NO_FLOW: Readonly<Record<string, ScreenTabs>> = {
-  [PATHS.privacyPolicy]: { without: ['winnings'] },
-  [PATHS.terms]: { without: ['winnings'] },
-};
-
-/** The bar on a page no machine shows (`path`, the page open now). */
-export function tabsOfPage(path: string): ScreenTabs {
-  return PAGES_OF_NO_FLOW[path] ?? EVERY_TAB;
-}
 
 /** The tabs to show, in order; an empty list means the bar is hidden. */
 export function selectVisibleTabs(state: TabBarState): TabId[] {

@@ -25,7 +25,14 @@ export const SUBJECT = 'My coupon';
 export const MESSAGE = 'The code did not work at checkout.';
 
 /** The addresses a walk opens: the flow's three pages, and one that is none of them. */
-export const PATHS = ['/winnings', '/grandPrize', '/form/has-problem', '/home'] as const;
+export const PATHS = [
+  '/winnings',
+  '/grandPrize',
+  '/form/has-problem',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/home',
+] as const;
 export type Path = (typeof PATHS)[number];
 
 export type FlowEvent =

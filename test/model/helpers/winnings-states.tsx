@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { TOAST_PRIZES_LOAD_FAILED } from '../../../machines/winnings/winnings.machine';
 import { type FlowSnapshot, NEWER_UNCLAIMED } from './winnings-model';
-import { app, button, expectRoute, isDisabled, steps } from './winnings-harness';
+import { routeOf } from '../../../machines/shared/routes';
+import { app, button, expectRoute, flowActor, isDisabled, steps } from './winnings-harness';
 
 export const states: Record<string, (snapshot: FlowSnapshot) => Promise<void> | void> = {
   // Another screen: none of the flow's pages, no step running.
@@ -63,6 +64,15 @@ export const states: Record<string, (snapshot: FlowSnapshot) => Promise<void> | 
     expect(claim.getSnapshot().context.offered).toEqual(['PayPal', 'Venmo']);
     screen.getByText('Loading…');
     expect(app().api.callsOf('paymentChoices').at(-1)).toBe(NEWER_UNCLAIMED.id);
+  },
+  // A legal text the drawer links to, at the address opened: no step running.
+  legalPage: () => {
+    expect(routeOf(flowActor().getSnapshot())).toBe('/privacy-policy');
+    expect(['/privacy-policy', '/terms-and-conditions']).toContain(window.location.pathname);
+    screen.getByRole('main', { name: 'Elsewhere' });
+    expect(steps().winningsDrawer).toBeUndefined();
+    expect(steps().prizeClaim).toBeUndefined();
+    expect(steps().contactForm).toBeUndefined();
   },
   // Contact Us: Subject, Message, Submit and Back; once it is over, where it sends the player.
   contactUs: () => {
