@@ -1,8 +1,16 @@
-import { useEffect, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { InstallPage } from '../features/install/InstallPage';
 import { decideInstallScreen, isStandalone } from '../features/install/install-mode';
+import { LoadingScreen } from '../components/LoadingScreen';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+
+/**
+ * The install guide, loaded when it shows: the gate decides from the address and a stored flag
+ * alone, so a visitor who never sees the guide does not download it.
+ */
+export const InstallPage = lazy(() =>
+  import('../features/install/InstallPage').then((m) => ({ default: m.InstallPage })),
+);
 
 /** Shows the install guide instead of the whole app while the device's install flag is set. */
 export function InstallGate({ children }: { children: ReactNode }) {
@@ -26,12 +34,14 @@ export function InstallGate({ children }: { children: ReactNode }) {
 
   if (!decision.show) return children;
   return (
-    <InstallPage
-      onContinueInBrowser={() => {
-        writeString(STORAGE_KEYS.showInstall, null);
-        rereadFlag();
-        navigate('/', { replace: true });
-      }}
-    />
+    <Suspense fallback={<LoadingScreen />}>
+      <InstallPage
+        onContinueInBrowser={() => {
+          writeString(STORAGE_KEYS.showInstall, null);
+          rereadFlag();
+          navigate('/', { replace: true });
+        }}
+      />
+    </Suspense>
   );
 }

@@ -4,8 +4,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
 import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
 import { LandingPage } from '../features/entry-flow/LandingPage';
-// The install guide can replace the whole app at start (InstallGate), so it loads with it.
-import { InstallPage } from '../features/install/InstallPage';
+import { InstallPage } from './InstallGate';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { PATHS } from '../../machines/shared/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
