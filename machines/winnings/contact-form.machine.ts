@@ -1,9 +1,16 @@
 // Contact Us (/form/has-problem, spec sections 2, 5 and 7): a subject and a message sent to the
 // operator. The winnings flow invokes it while the form is open and closes the form when it
 // ends: `sent` after the server stored the message, `left` when the player pressed Back. A
-// failed send keeps what was typed and lets the player try again.
-import { assertEvent, assign, setup } from 'xstate';
-import { CONTACT_SENT, ContactRequest } from '../../contract/contact';
+// failed send keeps what was typed and lets the player try again. What the player types is the
+// form's progress: the form hears it as they go and tells the flow, which keeps it in the page's
+// history entry, so a reload, Back or Forward opens the form with the same text.
+import { assertEvent, assign, enqueueActions, setup } from 'xstate';
+import {
+  CONTACT_SENT,
+  ContactRequest,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+} from '../../contract/contact';
 import { toCallFailure, type CallFailure } from '../shared/call-failure';
 import type { ToastEffect } from '../shared/effects';
 import { toastAtRoot } from '../shared/root';
@@ -13,24 +20,59 @@ export const TOAST_TOO_MANY_MESSAGES =
   'You have sent several messages in a short time. Please try again later.';
 export const TOAST_SEND_FAILED = 'Your message could not be sent. Please try again.';
 
+/** What the player has typed, sent or not: the form's progress. */
+export type ContactDraft = { subject: string; message: string };
+
 export type ContactFormContext = {
-  /** What the player last submitted, kept so a failed send loses nothing. */
+  /** What the player last typed or submitted, kept so a failed send loses nothing. */
   subject: string;
   message: string;
   sent: boolean;
 };
 
+/** The form opens with the draft its page's entry kept (a reload, Back, Forward), if any. */
+export type ContactFormInput = { draft: ContactDraft | null };
+
+/**
+ * The fields as the player left them (the view tells it after a pause in the typing, and when a
+ * field is left); the form tells the flow that runs it the same.
+ */
+export type ContactEditedEvent = { type: 'contact.edited'; draft: ContactDraft };
+/** What the form tells the flow as the server stores the message, before it closes. */
+export type ContactSentEvent = { type: 'contact.sent' };
+
 export type ContactFormEvent =
-  { type: 'contact.submit'; subject: string; message: string } | { type: 'contact.back' };
+  | ContactEditedEvent
+  | { type: 'contact.submit'; subject: string; message: string }
+  | { type: 'contact.back' };
 
 export type ContactFormOutput = { sent: boolean };
 
 export type ContactFormEmitted = ToastEffect;
 
+/**
+ * The draft a history state holds, read as untrusted (anything may be written there): each
+ * field a string within the contract's length, else empty; null when neither field is one.
+ */
+export function draftIn(state: unknown): ContactDraft | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const held: Partial<Record<keyof ContactDraft, unknown>> = state;
+  const field = (key: keyof ContactDraft, maxLength: number): string | null => {
+    const value = Object.hasOwn(held, key) ? held[key] : undefined;
+    return typeof value === 'string' && value.length <= maxLength ? value : null;
+  };
+  const subject = field('subject', SUBJECT_MAX_LENGTH);
+  const message = field('message', MESSAGE_MAX_LENGTH);
+  if (subject === null && message === null) return null;
+  return { subject: subject ?? '', message: message ?? '' };
+}
+
 export const contactFormMachine = setup({
   types: {
     context: {} as ContactFormContext,
     events: {} as ContactFormEvent,
+    // Optional: a form opened from the drawer, or walked on its own, starts empty.
+    input: {} as ContactFormInput | void,
     output: {} as ContactFormOutput,
     emitted: {} as ContactFormEmitted,
   },
@@ -51,17 +93,43 @@ export const contactFormMachine = setup({
       assertEvent(event, 'contact.submit');
       return { subject: event.subject, message: event.message };
     }),
+    // The typed text is kept here (a remounted view shows it) and told to the flow running the
+    // form (none in a walk of its own), which keeps it in the page's entry.
+    keepEdits: enqueueActions(({ enqueue, event, self }) => {
+      assertEvent(event, 'contact.edited');
+      const { subject, message } = event.draft;
+      enqueue.assign({ subject, message });
+      if (self._parent) {
+        enqueue.sendTo(self._parent, {
+          type: 'contact.edited',
+          draft: { subject, message },
+        } satisfies ContactEditedEvent);
+      }
+    }),
     markSent: assign({ sent: true }),
+    // Told before the form closes, so the flow can mark the page's entry as one seen once: Back
+    // never shows the text sent again.
+    tellFlowSent: enqueueActions(({ enqueue, self }) => {
+      if (self._parent) {
+        enqueue.sendTo(self._parent, { type: 'contact.sent' } satisfies ContactSentEvent);
+      }
+    }),
   },
 }).createMachine({
   id: 'contactForm',
-  context: { subject: '', message: '', sent: false },
+  context: ({ input }) => ({
+    subject: input?.draft?.subject ?? '',
+    message: input?.draft?.message ?? '',
+    sent: false,
+  }),
   output: ({ context }) => ({ sent: context.sent }),
   initial: 'editing',
   states: {
     editing: {
-      description: 'The Subject and Message fields, Submit and Back.',
+      description:
+        'The Subject and Message fields (filled with the draft the entry kept), Submit and Back.',
       on: {
+        'contact.edited': { actions: 'keepEdits' },
         'contact.submit': { guard: 'isCompleteMessage', target: 'sending', actions: 'keepDraft' },
         'contact.back': 'left',
       },
@@ -80,6 +148,7 @@ export const contactFormMachine = setup({
           actions: [
             'markSent',
             { type: 'showToast', params: { message: CONTACT_SENT, variant: 'success' } },
+            'tellFlowSent',
           ],
         },
         onError: [

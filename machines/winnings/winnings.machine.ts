@@ -5,7 +5,8 @@
 // child machine that runs it (the drawer, the prize claim, the contact form). It keeps the grand
 // prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
-// won while it was on screen.
+// won while it was on screen. It keeps what the player types on Contact Us in that page's
+// history entry, so a reload, Back or Forward opens the form with the same text.
 import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
@@ -14,7 +15,13 @@ import type { ToastEffect } from '../shared/effects';
 import { PATHS } from '../shared/paths';
 import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
-import { contactFormMachine } from './contact-form.machine';
+import {
+  contactFormMachine,
+  draftIn,
+  type ContactDraft,
+  type ContactEditedEvent,
+  type ContactSentEvent,
+} from './contact-form.machine';
 import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
 import {
   CONTACT_US_PATH,
@@ -43,6 +50,8 @@ export type WinningsContext = {
   prizeOnPage: GrandPrize | null;
   /** The prize /grandPrize's entry named when it was opened (its history state), if any. */
   prizeIdOpened: string | null;
+  /** What the player typed on Contact Us while it is open (its entry's history state). */
+  contactDraft: ContactDraft | null;
 };
 
 /** The history state of /grandPrize: the prize on the page, read again on a reload. */
@@ -77,7 +86,10 @@ export type WinningsEvent =
   /** From the session: the drawer that asked for the deletion hears it failed. */
   | AccountDeletionFailedEvent
   /** From the drawer: it has closed (/home next), or the player asked for help. */
-  | DrawerWayOut;
+  | DrawerWayOut
+  /** From Contact Us: what the player has typed so far; the message stored. */
+  | ContactEditedEvent
+  | ContactSentEvent;
 
 export const winningsMachine = setup({
   types: {
@@ -97,8 +109,11 @@ export const winningsMachine = setup({
     prizeClaim: prizeClaimMachine,
     contactForm: contactFormMachine,
     reportToRoot: reportToRoot<{ context: WinningsContext }>({
-      historyState: ({ context }): GrandPrizePageState | undefined =>
-        context.prizeOnPage ? { prizeId: context.prizeOnPage.id } : undefined,
+      // Each is kept only while its page is open.
+      historyState: ({ context }): GrandPrizePageState | ContactDraft | undefined =>
+        context.prizeOnPage
+          ? { prizeId: context.prizeOnPage.id }
+          : (context.contactDraft ?? undefined),
     }),
   },
   guards: {
@@ -136,6 +151,7 @@ export const winningsMachine = setup({
       prizeIdOpened: event.type === 'route.opened' ? prizeIdIn(event.navigationState) : null,
       prizeOnPage: null,
     })),
+    keepContactDraft: assign((_, draft: ContactDraft | null) => ({ contactDraft: draft })),
     // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
     forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
       params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
@@ -143,9 +159,9 @@ export const winningsMachine = setup({
   },
 }).createMachine({
   id: 'winnings',
-  context: { prizeToClaim: null, prizeOnPage: null, prizeIdOpened: null },
+  context: { prizeToClaim: null, prizeOnPage: null, prizeIdOpened: null, contactDraft: null },
   // The screen it shows, told to the root (machines/shared/root.ts), with the prize on
-  // /grandPrize in its entry's history state.
+  // /grandPrize and the draft on Contact Us in its entry's history state.
   invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   initial: 'awaitingRoute',
   on: {
@@ -156,7 +172,15 @@ export const winningsMachine = setup({
         target: '.grandPrize',
         actions: 'openGrandPrizePage',
       },
-      { guard: { type: 'isRoute', params: { path: CONTACT_US_PATH } }, target: '.contactUs' },
+      {
+        guard: { type: 'isRoute', params: { path: CONTACT_US_PATH } },
+        target: '.contactUs',
+        // Opened from its entry (a reload, Back, Forward): with the draft the entry kept.
+        actions: {
+          type: 'keepContactDraft',
+          params: ({ event }) => draftIn(event.navigationState),
+        },
+      },
       { guard: 'isLegalRoute', target: '.legalPage' },
       // Another screen: nothing of the winnings shows until one of its pages opens again.
       { target: '.awaitingRoute' },
@@ -256,16 +280,37 @@ export const winningsMachine = setup({
       },
     },
     contactUs: {
-      description: '/form/has-problem: Contact Us, Subject and Message.',
+      description:
+        '/form/has-problem: Contact Us, Subject and Message; what the player types is kept in its entry.',
       meta: { route: CONTACT_US_PATH, tabs: 'none' } satisfies RouteMeta,
+      // Sent or left: a Contact Us opened from the drawer again starts empty.
+      exit: { type: 'keepContactDraft', params: null },
+      on: {
+        'contact.edited': {
+          actions: { type: 'keepContactDraft', params: ({ event }) => event.draft },
+        },
+      },
       invoke: {
         id: 'contactForm',
         src: 'contactForm',
+        input: ({ context }) => ({ draft: context.contactDraft }),
         // Sent: home; Back: the drawer it was opened from.
         onDone: [
           { guard: { type: 'wasSent', params: ({ event }) => event.output }, target: 'home' },
           { target: 'drawer' },
         ],
+      },
+      initial: 'open',
+      states: {
+        open: {
+          description: 'The form, until the message is stored or the player leaves.',
+          on: { 'contact.sent': 'sent' },
+        },
+        sent: {
+          description:
+            'The message is stored: the page is one seen once as the flow goes home (Back from /home never shows the text sent again).',
+          meta: { route: CONTACT_US_PATH, tabs: 'none', once: true } satisfies RouteMeta,
+        },
       },
     },
     legalPage: {

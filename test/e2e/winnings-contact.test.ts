@@ -83,6 +83,38 @@ describe('Contact Us and the account in the drawer', () => {
     await context.close();
   });
 
+  it('keeps what was typed on Contact Us through a reload, and sends it once', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    await openDrawerAt(page);
+    await page.getByRole('button', { name: 'Contact Us' }).tap();
+    await page.waitForURL('**/form/has-problem');
+    const subject = `Prize not paid ${Date.now()}`;
+    const message = 'I won on Monday,\nand half of this was typed before a reload.';
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill(message);
+    // Once the typing pauses, the page's entry holds the draft: a reload reads it there.
+    const kept = () =>
+      page.evaluate(() => (history.state as { message?: unknown } | null)?.message ?? null);
+    await expect.poll(kept, { timeout: 5_000 }).toBe(message);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    expect(await page.getByLabel('Subject').inputValue()).toBe(subject);
+    expect(await page.getByLabel('Message').inputValue()).toBe(message);
+    await page.getByRole('button', { name: 'Submit' }).tap();
+    await page.getByText('Thank you! Your message has been sent.').waitFor();
+    await page.waitForURL('**/home');
+    // Sent once, and Back from /home skips the page sent from: the drawer, no text again.
+    await page.goBack();
+    await page.waitForURL('**/winnings');
+    await page.locator('[data-panel="open"]').waitFor();
+    expect(await page.getByLabel('Subject').count()).toBe(0);
+    const listed = await ops(server, 'messages', 'list');
+    expect(listed.split(subject).length - 1).toBe(1);
+    await context.close();
+  });
+
   it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
     const context = await phoneContext(browser, server.baseUrl);
     const page = await context.newPage();

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, createMachine, setup, type AnyEventObject } from 'xstate';
 import {
   CONTACT_MESSAGES_PER_HOUR,
   CONTACT_SENT,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
   type ContactRequest,
 } from '../../contract/contact';
 import {
@@ -11,8 +13,10 @@ import {
 } from '../../machines/winnings/contact-form.actors';
 import {
   contactFormMachine,
+  draftIn,
   TOAST_SEND_FAILED,
   TOAST_TOO_MANY_MESSAGES,
+  type ContactDraft,
   type ContactFormEmitted,
 } from '../../machines/winnings/contact-form.machine';
 import {
@@ -34,18 +38,20 @@ const SUBJECT = 'My prize';
 const MESSAGE = 'The gift card code does not work.';
 const CREATED = { message: 'Message sent' };
 
-function start() {
+function start(draft: ContactDraft | null = null) {
   const api = new FakeContactApi();
-  const actor = createActor(
-    contactFormMachine.provide({ actors: createContactFormActors(api) }),
-  ).start();
+  const actor = createActor(contactFormMachine.provide({ actors: createContactFormActors(api) }), {
+    input: { draft },
+  }).start();
   const emitted: ContactFormEmitted[] = [];
   actor.on('*', (effect) => emitted.push(effect));
   const snapshot = () => actor.getSnapshot();
   const submit = (subject = SUBJECT, message = MESSAGE) =>
     actor.send({ type: 'contact.submit', subject, message });
   const toasts = () => emitted.map(({ message, variant }) => ({ message, variant }));
-  return { actor, api, emitted, snapshot, submit, toasts };
+  const edit = (subject: string, message: string) =>
+    actor.send({ type: 'contact.edited', draft: { subject, message } });
+  return { actor, api, emitted, snapshot, submit, toasts, edit };
 }
 
 /** Lets the fake call's answer reach the machine. */
@@ -208,6 +214,136 @@ describe('contact form: a send that fails', () => {
     await settle();
     expect(emitted).toEqual([{ type: 'toast', message: TOAST_SEND_FAILED, variant: 'error' }]);
     expect(actor.getSnapshot().value).toBe('editing');
+  });
+});
+
+describe('contact form: the draft typed', () => {
+  it('keeps each edit, so a remounted form shows it', () => {
+    const form = start();
+    form.edit('Prize', '');
+    form.edit('Prize not paid', 'I won on Monday');
+    expect(form.snapshot().value).toBe('editing');
+    expect(selectDraftSubject(form.snapshot())).toBe('Prize not paid');
+    expect(selectDraftMessage(form.snapshot())).toBe('I won on Monday');
+    expect(form.api.count('sendContactMessage')).toBe(0);
+    expect(form.emitted).toEqual([]);
+  });
+
+  it('tells the flow running it what was typed, each edit once', () => {
+    const told: AnyEventObject[] = [];
+    const flow = createMachine({
+      invoke: { id: 'contactForm', src: contactFormMachine, input: { draft: null } },
+      on: { '*': { actions: ({ event }) => void told.push(event) } },
+    });
+    const actor = createActor(flow).start();
+    const form = actor.getSnapshot().children.contactForm!;
+    form.send({ type: 'contact.edited', draft: { subject: 'Prize', message: '' } });
+    form.send({ type: 'contact.edited', draft: { subject: 'Prize', message: 'Not paid' } });
+    expect(told).toEqual([
+      { type: 'contact.edited', draft: { subject: 'Prize', message: '' } },
+      { type: 'contact.edited', draft: { subject: 'Prize', message: 'Not paid' } },
+    ]);
+  });
+
+  it('tells the flow running it the message is stored, before it closes', async () => {
+    const api = new FakeContactApi();
+    const told: string[] = [];
+    const flow = setup({
+      actors: { form: contactFormMachine.provide({ actors: createContactFormActors(api) }) },
+    }).createMachine({
+      invoke: { id: 'contactForm', src: 'form', input: { draft: null } },
+      on: { '*': { actions: ({ event }) => void told.push(event.type) } },
+    });
+    const actor = createActor(flow).start();
+    actor.getSnapshot().children.contactForm!.send({
+      type: 'contact.submit',
+      subject: SUBJECT,
+      message: MESSAGE,
+    });
+    expect(told).toEqual([]);
+    api.resolve('sendContactMessage', CREATED);
+    await settle();
+    expect(told).toEqual(['contact.sent', 'xstate.done.actor.contactForm']);
+  });
+
+  it('tells the flow nothing of a send that failed', async () => {
+    const form = await failedWith(new ApiFailure(503, null));
+    expect(form.snapshot().value).toBe('editing');
+    expect(form.emitted.map((effect) => effect.type)).toEqual(['toast']);
+  });
+
+  it('opens with the draft its page kept, and sends it on Submit', () => {
+    const form = start({ subject: ' Prize not paid', message: 'I won on Monday ' });
+    expect(selectDraftSubject(form.snapshot())).toBe(' Prize not paid');
+    expect(selectDraftMessage(form.snapshot())).toBe('I won on Monday ');
+    form.submit('Prize not paid', 'I won on Monday');
+    expect(form.api.callsOf('sendContactMessage')).toEqual([
+      { subject: 'Prize not paid', message: 'I won on Monday' },
+    ]);
+  });
+
+  it('takes no edit while the message is on its way, nor once it is sent', async () => {
+    const form = start();
+    form.submit();
+    expect(
+      form.snapshot().can({ type: 'contact.edited', draft: { subject: 'x', message: '' } }),
+    ).toBe(false);
+    form.edit('Another', 'text');
+    expect(selectDraftSubject(form.snapshot())).toBe(SUBJECT);
+    form.api.resolve('sendContactMessage', CREATED);
+    await settle();
+    expect(form.snapshot().status).toBe('done');
+  });
+});
+
+describe('contact form: the draft an entry holds, read as untrusted', () => {
+  it('reads a subject and a message within their lengths', () => {
+    expect(draftIn({ subject: 'Prize', message: 'Not paid', historyIndex: 3 })).toEqual({
+      subject: 'Prize',
+      message: 'Not paid',
+    });
+    expect(draftIn({ subject: '', message: '' })).toEqual({ subject: '', message: '' });
+    const longest = {
+      subject: 's'.repeat(SUBJECT_MAX_LENGTH),
+      message: 'm'.repeat(MESSAGE_MAX_LENGTH),
+    };
+    expect(draftIn(longest)).toEqual(longest);
+  });
+
+  it('empties a field that is not a string within its length, and keeps the other', () => {
+    expect(draftIn({ subject: 42, message: 'Not paid' })).toEqual({
+      subject: '',
+      message: 'Not paid',
+    });
+    expect(draftIn({ subject: 'Prize' })).toEqual({ subject: 'Prize', message: '' });
+    expect(draftIn({ subject: 's'.repeat(SUBJECT_MAX_LENGTH + 1), message: 'ok' })).toEqual({
+      subject: '',
+      message: 'ok',
+    });
+    expect(draftIn({ subject: 'ok', message: 'm'.repeat(MESSAGE_MAX_LENGTH + 1) })).toEqual({
+      subject: 'ok',
+      message: '',
+    });
+  });
+
+  it('finds no draft in anything else', () => {
+    for (const junk of [
+      undefined,
+      null,
+      'Prize',
+      42,
+      true,
+      [],
+      ['Prize', 'Not paid'],
+      {},
+      { prizeId: 'p-1' },
+      { subject: null, message: { text: 'x' } },
+      { subject: ['Prize'], message: 7 },
+      // Inherited, not the entry's own.
+      Object.create({ subject: 'Prize', message: 'Not paid' }) as unknown,
+    ]) {
+      expect(draftIn(junk), JSON.stringify(junk)).toBeNull();
+    }
   });
 });
 

@@ -1,10 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import type * as z from 'zod/mini';
 import { ContactRequest, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from '../../../contract/contact';
-import type { ContactFormMachine } from '../../../machines/winnings/contact-form.machine';
+import type {
+  ContactDraft,
+  ContactFormMachine,
+} from '../../../machines/winnings/contact-form.machine';
 import {
   selectCanGoBack,
   selectDraftMessage,
@@ -12,6 +16,7 @@ import {
   selectIsEditing,
   selectIsSending,
 } from '../../../machines/winnings/contact-form.selectors';
+import { useDraftTelling } from './contact-draft';
 import './contact.css';
 
 type ContactFields = z.input<typeof ContactRequest>;
@@ -19,7 +24,9 @@ type ContactValues = z.output<typeof ContactRequest>;
 
 /**
  * /form/has-problem: Contact Us. The form checks the contract's rules (both fields required)
- * and sends what passes, trimmed; the machine sends it and says how it went.
+ * and sends what passes, trimmed; the machine sends it and says how it went. What is typed is
+ * told to the machine as the player goes (contact-draft.ts), and the form opens with the draft
+ * the machine has (kept through a reload, Back and Forward).
  */
 export function ContactUsForm({ actor }: { actor: ActorRefFrom<ContactFormMachine> }) {
   const isEditing = useSelector(actor, selectIsEditing);
@@ -27,11 +34,32 @@ export function ContactUsForm({ actor }: { actor: ActorRefFrom<ContactFormMachin
   const canGoBack = useSelector(actor, selectCanGoBack);
   const draftSubject = useSelector(actor, selectDraftSubject);
   const draftMessage = useSelector(actor, selectDraftMessage);
-  const { register, handleSubmit, formState } = useForm<ContactFields, unknown, ContactValues>({
+  const { register, handleSubmit, formState, getValues } = useForm<
+    ContactFields,
+    unknown,
+    ContactValues
+  >({
     resolver: zodResolver(ContactRequest),
-    // The form keeps what is typed while it is open; the machine's copy covers a remount.
+    // The form keeps what is typed while it is open; the machine's copy covers a remount, and
+    // the draft its page's entry kept.
     defaultValues: { subject: draftSubject, message: draftMessage },
   });
+  const draft = useDraftTelling(
+    { subject: draftSubject, message: draftMessage },
+    useCallback(
+      (): ContactDraft => ({ subject: getValues('subject'), message: getValues('message') }),
+      [getValues],
+    ),
+    useCallback(
+      (typed: ContactDraft) => {
+        const edited = { type: 'contact.edited', draft: typed } as const;
+        // Once the message is on its way, or the form closed, the fields are no draft.
+        if (actor.getSnapshot().can(edited)) actor.send(edited);
+      },
+      [actor],
+    ),
+  );
+  const telling = { onChange: draft.soon, onBlur: draft.now };
   const subjectError = formState.errors.subject?.message;
   const messageError = formState.errors.message?.message;
 
@@ -44,6 +72,7 @@ export function ContactUsForm({ actor }: { actor: ActorRefFrom<ContactFormMachin
         noValidate
         aria-busy={isSending}
         onSubmit={(event) => {
+          draft.now();
           void handleSubmit((values) =>
             actor.send({
               type: 'contact.submit',
@@ -65,7 +94,7 @@ export function ContactUsForm({ actor }: { actor: ActorRefFrom<ContactFormMachin
           readOnly={isSending}
           aria-invalid={subjectError ? true : undefined}
           aria-describedby={subjectError ? 'contact-subject-error' : undefined}
-          {...register('subject')}
+          {...register('subject', telling)}
         />
         {subjectError && (
           <p id="contact-subject-error" className="contact__error" role="alert">
@@ -83,7 +112,7 @@ export function ContactUsForm({ actor }: { actor: ActorRefFrom<ContactFormMachin
           readOnly={isSending}
           aria-invalid={messageError ? true : undefined}
           aria-describedby={messageError ? 'contact-message-error' : undefined}
-          {...register('message')}
+          {...register('message', telling)}
         />
         {messageError && (
           <p id="contact-message-error" className="contact__error" role="alert">
