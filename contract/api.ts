@@ -172,7 +172,11 @@ export const InviteListResponse = z.object({ data: z.array(Invite) });
 export type InviteListResponse = z.infer<typeof InviteListResponse>;
 
 /** POST invite_click_counts: a visitor opened an invite link (`/?code=CODE`). */
-export const InviteClickRequest = z.strictObject({ invite_code: InviteCode });
+export const InviteClickRequest = z.strictObject({
+  invite_code: InviteCode,
+  /** A random id the device keeps (UUID): a device counts once per invite. */
+  device_id: z.optional(z.uuid()),
+});
 export const InviteClickResponse = z.object({ message: z.string() });
 
 // ---- clicks --------------------------------------------------------------------------------
@@ -247,7 +251,14 @@ export const ClickResponse = z.object({ message: z.string() });
 export const AppConfigResponse = z.object({
   operator_name: z.string(),
   contact_email: z.string(),
-  features: z.object({ players: z.boolean(), tell_us_more: z.boolean() }),
+  features: z.object({
+    players: z.boolean(),
+    tell_us_more: z.boolean(),
+    /** FEATURE_FINAL_TEST: every signed-in route shows the final-test page. */
+    final_test: z.boolean(),
+    /** DEMO_MODE: the drawer offers 'Reset demo' (POST demo/reset). */
+    demo: z.boolean(),
+  }),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
 
@@ -265,6 +276,8 @@ export const PATHS = {
   invites: 'invites',
   inviteClickCounts: 'invite_click_counts',
   clicks: 'clicks',
+  analytics: 'analytics',
+  demoReset: 'demo/reset',
   appConfig: 'app_config',
   health: 'health',
 } as const;

@@ -56,6 +56,10 @@ const ConfigSchema = z
     ),
     FEATURE_PLAYERS: flag(false),
     FEATURE_TELL_US_MORE: flag(true),
+    // A test campaign has ended: every signed-in route shows the final-test page.
+    FEATURE_FINAL_TEST: flag(false),
+    // A presentation environment anyone may wipe to its start (only without real texts).
+    DEMO_MODE: flag(false),
     OPERATOR_NAME: z.string().trim().min(1, 'must not be empty').default('Black Button, Inc.'),
     CONTACT_EMAIL: z
       .email({ error: 'must be an email address' })
@@ -70,6 +74,13 @@ const ConfigSchema = z
       .default('info'),
   })
   .superRefine((config, context) => {
+    if (config.DEMO_MODE && config.SMS_PROVIDER !== 'none') {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEMO_MODE'],
+        message: 'is allowed only with SMS_PROVIDER=none (a demo is wiped by anyone)',
+      });
+    }
     if (config.SMS_PROVIDER !== 'twilio') return;
     for (const key of [
       'TWILIO_ACCOUNT_SID',

@@ -162,9 +162,34 @@ export const clicks = pgTable(
     eventName: text('event_name').notNull(),
     pageUrl: text('page_url').notNull(),
     metadata: jsonb('metadata').notNull().default({}),
+    /** iOS, Android or Other, from the device that sent it (null before analytics batches). */
+    platform: text('platform', { enum: ['ios', 'android', 'other'] }),
     createdAt: createdAt(),
   },
-  (table) => [index('clicks_user_idx').on(table.userId)],
+  (table) => [
+    index('clicks_user_idx').on(table.userId),
+    index('clicks_event_day_idx').on(table.eventName, table.createdAt),
+  ],
+);
+
+/**
+ * Page views: every route the app opened, with the platform. A signed-in player's views carry
+ * the player and go with the account; a visitor's carry no one.
+ */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    platform: text('platform', { enum: ['ios', 'android', 'other'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('page_views_path_day_idx').on(table.path, table.createdAt),
+    index('page_views_user_idx').on(table.userId),
+    check('page_views_platform_known', sql`${table.platform} in ('ios', 'android', 'other')`),
+  ],
 );
 
 /** One row each time someone opens an invite link. */
@@ -175,9 +200,14 @@ export const inviteClicks = pgTable(
     inviteId: uuid('invite_id')
       .notNull()
       .references(() => invites.id, { onDelete: 'cascade' }),
+    /** A random id the opening device keeps: one click per device and invite. */
+    deviceId: uuid('device_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('invite_clicks_invite_idx').on(table.inviteId)],
+  (table) => [
+    index('invite_clicks_invite_idx').on(table.inviteId),
+    uniqueIndex('invite_clicks_once_per_device').on(table.inviteId, table.deviceId),
+  ],
 );
 
 /**

@@ -8,6 +8,8 @@ import { OpsError } from '../services/ops';
 import { addMessagesCommands } from './messages';
 import { addAuditCommand } from './audit';
 import { addCatalogCommands } from './catalog';
+import { addDemoCommands } from './demo';
+import { addStatsCommand } from './stats';
 import { printable } from './print';
 import { isUuid } from '../ids';
 import { resolve } from 'node:path';
@@ -232,6 +234,8 @@ export function buildOpsProgram(services: ServicesProvider, output: OpsOutput): 
   addAuditCommand(program, services, line, () => {
     throw new OpsFailed();
   });
+  addStatsCommand(program, services, line);
+  addDemoCommands(program, services, line);
 
   return program;
 }

@@ -1,10 +1,12 @@
 import type { ServiceContext } from './context';
+import { createAnalyticsService } from './analytics';
 import { createAuditService } from './audit';
 import { createCatalogService } from './catalog';
 import { createQuestionnaireService } from './questionnaires';
 import { createRewardService } from './rewards';
 import { createClickService } from './clicks';
 import { createContactService } from './contact';
+import { createDemoService } from './demo';
 import { createDrawService } from './draws';
 import { createInviteService } from './invites';
 import { createOpsService } from './ops';
@@ -13,6 +15,7 @@ import { createPrizeService } from './prizes';
 import { createPrivacyService } from './privacy';
 import { createSessionService } from './sessions';
 import { createSignInService } from './sign-in';
+import { createStatsService } from './stats';
 import { createUserService } from './users';
 import { createWalletService } from './wallet';
 
@@ -44,6 +47,9 @@ export function createServices(context: ServiceContext) {
     rewards: createRewardService(context),
     contact: createContactService(context),
     audit: createAuditService(context),
+    analytics: createAnalyticsService(context),
+    stats: createStatsService(context),
+    demo: createDemoService(context),
   };
 }
 

@@ -92,7 +92,7 @@ describe.each(databases)('clicks, app_config, health and routing on %s', (kind) 
     expect(response.json()).toEqual({
       operator_name: 'Acme Draws LLC',
       contact_email: 'help@acme.test',
-      features: { players: true, tell_us_more: true },
+      features: { players: true, tell_us_more: true, final_test: false, demo: false },
     });
   });
 

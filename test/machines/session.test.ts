@@ -75,7 +75,7 @@ const returningLogin: LoginResponse = {
 const serverConfig: AppConfigResponse = {
   operator_name: 'Acme Draws, Inc.',
   contact_email: 'help@acme.example',
-  features: { players: true, tell_us_more: false },
+  features: { players: true, tell_us_more: false, final_test: false, demo: false },
 };
 
 type Calls = { logout: number; deleteAccount: string[]; appConfig: number };

@@ -119,7 +119,10 @@ describe('tab bar', () => {
     storeSignedInSession();
     renderApp({
       path: '/players-tutorial',
-      config: { ...SERVER_CONFIG, features: { players: true, tell_us_more: false } },
+      config: {
+        ...SERVER_CONFIG,
+        features: { players: true, tell_us_more: false, final_test: false, demo: false },
+      },
       drawApi: questionsLeft(),
     });
     await settle();
@@ -160,7 +163,10 @@ describe('/players', () => {
     storeSignedInSession();
     renderApp({
       path: '/players',
-      config: { ...SERVER_CONFIG, features: { players: false, tell_us_more: true } },
+      config: {
+        ...SERVER_CONFIG,
+        features: { players: false, tell_us_more: true, final_test: false, demo: false },
+      },
     });
     expect(await screen.findByText('The Players Feature Will Be Active Soon.')).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();

@@ -9,6 +9,11 @@ export default function appConfigRoutes(app: FastifyInstance, { config }: { conf
     .get(`/${PATHS.appConfig}`, { schema: { response: { 200: AppConfigResponse } } }, () => ({
       operator_name: config.OPERATOR_NAME,
       contact_email: config.CONTACT_EMAIL,
-      features: { players: config.FEATURE_PLAYERS, tell_us_more: config.FEATURE_TELL_US_MORE },
+      features: {
+        players: config.FEATURE_PLAYERS,
+        tell_us_more: config.FEATURE_TELL_US_MORE,
+        final_test: config.FEATURE_FINAL_TEST,
+        demo: config.DEMO_MODE,
+      },
     }));
 }

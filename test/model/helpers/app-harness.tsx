@@ -56,7 +56,7 @@ export const RETURNING_LOGIN: LoginResponse = {
 export const SERVER_CONFIG: AppConfigResponse = {
   operator_name: 'Acme Draws, Inc.',
   contact_email: 'help@acme.example',
-  features: { players: true, tell_us_more: true },
+  features: { players: true, tell_us_more: true, final_test: false, demo: false },
 };
 
 type SessionCall = keyof SessionApi;
