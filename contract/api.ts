@@ -177,6 +177,7 @@ export const InviteClickRequest = z.strictObject({
   /** A random id the device keeps (UUID): a device counts once per invite. */
   device_id: z.optional(z.uuid()),
 });
+export type InviteClickRequest = z.infer<typeof InviteClickRequest>;
 export const InviteClickResponse = z.object({ message: z.string() });
 
 // ---- clicks --------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import {
   RequestCodeResponse,
   ValidateInviteResponse,
   type ClickRequest,
+  type InviteClickRequest,
   type RegistrationRequest,
   type RequestCodeRequest,
   type ValidateInviteRequest,
@@ -146,10 +147,11 @@ export const api = {
     call(ValidateInviteResponse, () => http.post(PATHS.validateInvite, { json: body })),
   createInvite: () => call(CreateInviteResponse, () => http.post(PATHS.invites)),
   listInvites: () => call(InviteListResponse, () => http.get(PATHS.invites)),
-  countInviteClick: (inviteCode: string) =>
-    call(InviteClickResponse, () =>
-      http.post(PATHS.inviteClickCounts, { json: { invite_code: inviteCode } }),
-    ),
+  countInviteClick: (inviteCode: string, deviceId?: string) => {
+    const body: InviteClickRequest = { invite_code: inviteCode };
+    if (deviceId) body.device_id = deviceId;
+    return call(InviteClickResponse, () => http.post(PATHS.inviteClickCounts, { json: body }));
+  },
   click: (body: ClickRequest) => call(ClickResponse, () => http.post(PATHS.clicks, { json: body })),
   appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),
   // The draw (DESIGN section 2).
