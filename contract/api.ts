@@ -164,6 +164,9 @@ export const Invite = z.object({
     claimed: z.boolean(),
     created_at: z.string(),
     invited_user: z.nullable(z.object({ phone_number: z.string() })),
+    /** Dollars the invitee's wins earned the inviter (the referral bonus); 0 until one wins.
+     * Always sent by the server; optional so a client without it reads no bonus. */
+    bonus_amount: z.optional(z.int().check(z.nonnegative())),
   }),
 });
 export type Invite = z.infer<typeof Invite>;
@@ -193,6 +196,8 @@ export const CLICK_EVENTS = [
   'what_i_like_clicked',
   'questionnaire_skipped',
   'tell_us_more_clicked',
+  /** 'Win MORE' (spec section 9): the What I Like button under 'Win more of what you like'. */
+  'win_more_clicked',
 ] as const;
 export const ClickEventName = z.enum(CLICK_EVENTS);
 export type ClickEventName = z.infer<typeof ClickEventName>;
@@ -315,6 +320,11 @@ export const DrawListQuery = z.strictObject({
   /** Only draws with a smaller id (the next page, newest first). */
   before: z.optional(numericId(MAX_INT4)),
   limit: z.optional(decimalInteger(1, 100)),
+  /**
+   * `mine=true` (signed in, else 401): only the closed draws the player entered, each with
+   * `my_entry_ids`, so the winnings drawer can link each to its record and check it.
+   */
+  mine: z.optional(z.enum(['true'], { error: "mine can only be 'true'" })),
 });
 /** GET draws: newest first. */
 export const DrawListResponse = z.object({ data: z.array(PublicDraw) });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/database';
-import { inviteClicks, invites, users } from '../db/schema';
+import { inviteClicks, invites, referralBonuses, users } from '../db/schema';
 
 export type InviteRow = typeof invites.$inferSelect;
 
@@ -57,6 +57,12 @@ export async function listInvitesOwnedBy(db: Database, ownerId: string) {
       maxUses: invites.maxUses,
       createdAt: invites.createdAt,
       claimantPhone: claimant.phone,
+      // What the invitee's wins earned this inviter (a bonus per grand prize the invitee won).
+      bonusAmount: sql<number>`coalesce((
+        select sum(${referralBonuses.amount}) from ${referralBonuses}
+        where ${referralBonuses.inviterId} = ${invites.ownerId}
+          and ${referralBonuses.winnerId} = ${invites.claimedById}
+      ), 0)`.mapWith(Number),
     })
     .from(invites)
     .leftJoin(claimant, eq(claimant.id, invites.claimedById))
@@ -68,8 +74,12 @@ export async function deleteInvitesOwnedBy(db: Database, ownerId: string) {
   await db.delete(invites).where(eq(invites.ownerId, ownerId));
 }
 
-export async function insertInviteClick(db: Database, inviteId: string) {
-  await db.insert(inviteClicks).values({ inviteId });
+/**
+ * Counts an opening of an invite link: once per device (a second opening from the same device
+ * changes nothing); an opening without a device id always counts.
+ */
+export async function insertInviteClick(db: Database, inviteId: string, deviceId: string | null) {
+  await db.insert(inviteClicks).values({ inviteId, deviceId }).onConflictDoNothing();
 }
 
 export async function countInviteClicks(db: Database, inviteId: string) {

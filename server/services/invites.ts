@@ -45,10 +45,11 @@ export function createInviteService({ db }: ServiceContext) {
       if (!(await isUsable(db, invite))) throw notFound(INVALID_CODE);
     },
 
-    async countClick(code: string): Promise<void> {
+    /** An invite link was opened; a device (`deviceId`) counts once per invite. */
+    async countClick(code: string, deviceId: string | null): Promise<void> {
       const invite = await findInviteByCode(db, normaliseInviteCode(code));
       if (!invite) throw notFound(INVALID_CODE);
-      await insertInviteClick(db, invite.id);
+      await insertInviteClick(db, invite.id, deviceId);
     },
 
     /** One more personal code, at most INVITES_PER_PLAYER ever. */
@@ -76,6 +77,7 @@ export function createInviteService({ db }: ServiceContext) {
           created_at: row.createdAt.toISOString(),
           // An inviter sees who joined only as a masked number: enough to recognise a friend.
           invited_user: row.claimantPhone ? { phone_number: maskPhone(row.claimantPhone) } : null,
+          bonus_amount: row.bonusAmount,
         },
       }));
     },

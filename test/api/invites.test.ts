@@ -124,8 +124,44 @@ describe.each(databases)('invites on %s', (kind) => {
           invited_user: { phone_number: `+1******${friend.slice(-4)}` },
         },
       });
-      expect(data[1]?.attributes).toMatchObject({ claimed: false, invited_user: null });
+      expect(data[0]?.attributes.bonus_amount).toBe(0);
+      expect(data[1]?.attributes).toMatchObject({
+        claimed: false,
+        invited_user: null,
+        bonus_amount: 0,
+      });
       expect(Number.isNaN(Date.parse(data[0]?.attributes.created_at ?? ''))).toBe(false);
+    });
+
+    it("shows on the invitee's row the bonus the inviter earned when the invitee won", async () => {
+      const app = await buildTestApp(database());
+      const inviter = await signedInPlayer(app);
+      const code = CreateInviteResponse.parse((await createInvite(app, inviter.token)).json()).code;
+      const open = CreateInviteResponse.parse((await createInvite(app, inviter.token)).json()).code;
+      const invitee = await signedInPlayer(app, code);
+      // The invitee presses alone in a draw that then closes: the grand prize is theirs.
+      await app.services.draws.closeNow();
+      const entered = await app.inject({
+        method: 'POST',
+        url: url('draw_entries'),
+        headers: bearer(invitee.token),
+        payload: {},
+      });
+      expect(entered.statusCode).toBe(201);
+      expect((await app.services.draws.closeNow()).winner?.userId).toBe(invitee.user.id);
+
+      const listed = await app.inject({
+        method: 'GET',
+        url: url('invites'),
+        headers: bearer(inviter.token),
+      });
+      const { data } = InviteListResponse.parse(listed.json());
+      expect(
+        data.map((invite) => [invite.attributes.code, invite.attributes.bonus_amount]),
+      ).toEqual([
+        [code, 100],
+        [open, 0],
+      ]);
     });
 
     it('answers 401 without a session', async () => {
@@ -169,6 +205,57 @@ describe.each(databases)('invites on %s', (kind) => {
       expect(
         await database().db.$count(inviteClicks, eq(inviteClicks.inviteId, invite?.id ?? '')),
       ).toBe(2);
+    });
+
+    it('counts a device once per invite, and answers the same every time', async () => {
+      const app = await buildTestApp(database());
+      const code = await campaignCode(app);
+      const other = await campaignCode(app);
+      const phone = '3f1c2a9e-7b4d-4c1e-9a8f-0b6d5e4c3a21';
+      const laptop = '8d2e6f10-5a3b-4e7c-b1d9-2c4f6a8e0b13';
+      const click = (invite_code: string, device_id?: string) =>
+        app.inject({
+          method: 'POST',
+          url: url('invite_click_counts'),
+          payload: { invite_code, ...(device_id ? { device_id } : {}) },
+        });
+      for (const [invite_code, device_id] of [
+        [code, phone],
+        [code, phone],
+        [code.toLowerCase(), phone],
+        [code, laptop],
+        [other, phone],
+      ] as const) {
+        const response = await click(invite_code, device_id);
+        expect(response.statusCode).toBe(201);
+        expect(response.json()).toEqual({ message: 'Click counted' });
+      }
+      const clicksOn = async (invite_code: string) => {
+        const [invite] = await database()
+          .db.select()
+          .from(invites)
+          .where(eq(invites.code, invite_code));
+        return database().db.$count(inviteClicks, eq(inviteClicks.inviteId, invite?.id ?? ''));
+      };
+      expect(await clicksOn(code)).toBe(2);
+      expect(await clicksOn(other)).toBe(1);
+
+      // A device id that is not a UUID, or a field the contract does not have: nothing counted.
+      for (const payload of [
+        { invite_code: code, device_id: 'not-a-uuid' },
+        { invite_code: code, device_id: `${phone}\u0000` },
+        { invite_code: code, device_id: 'a'.repeat(100_000) },
+        { invite_code: code, device_id: phone, extra: true },
+      ]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: url('invite_click_counts'),
+          payload,
+        });
+        // A body over the server's limit is refused before it is read (413).
+        expect([413, 422]).toContain(response.statusCode);
+      }
+      expect(await clicksOn(code)).toBe(2);
     });
 
     it('answers 404 for an unknown code and 422 for bad input', async () => {

@@ -49,7 +49,8 @@ export default function inviteRoutes(app: FastifyInstance) {
     `/${PATHS.inviteClickCounts}`,
     { schema: { body: InviteClickRequest, response: { 201: InviteClickResponse } } },
     async (request, reply) => {
-      await invites.countClick(request.body.invite_code);
+      // The same answer whether this device's opening was counted now or before.
+      await invites.countClick(request.body.invite_code, request.body.device_id ?? null);
       return reply.code(201).send({ message: 'Click counted' });
     },
   );
