@@ -8,6 +8,7 @@ import {
   ClickResponse,
   DRAW_PATHS,
   DrawEntryResponse,
+  DrawEntryIdsResponse,
   DrawListResponse,
   DrawResponse,
   GrandPrizeListResponse,
@@ -160,6 +161,14 @@ export const api = {
   currentDraw: () => call(DrawResponse, () => http.get(DRAW_PATHS.currentDraw)),
   draw: (id: number) => call(DrawResponse, () => http.get(DRAW_PATHS.draw(id))),
   draws: () => call(DrawListResponse, () => http.get(DRAW_PATHS.draws)),
+  /** The closed draws the player entered, newest first, each with the player's entry ids. */
+  myDraws: () =>
+    call(DrawListResponse, () => http.get(DRAW_PATHS.draws, { searchParams: { mine: 'true' } })),
+  /** A closed draw's entry ids in id order, a page after `after`. */
+  drawEntryIds: (id: number, after: number) =>
+    call(DrawEntryIdsResponse, () =>
+      http.get(DRAW_PATHS.drawEntryIds(id), { searchParams: { after } }),
+    ),
   wallet: () => call(WalletResponse, () => http.get(DRAW_PATHS.wallet)),
   enterWalletTickets: (count: number) =>
     call(WalletEntriesResponse, () => http.post(DRAW_PATHS.walletEntries, { json: { count } })),

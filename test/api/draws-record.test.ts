@@ -106,4 +106,67 @@ describe.each(databases)('the public record of the draws on %s', (kind) => {
     expect((await get('draws/987654')).statusCode).toBe(404);
     expect((await get('draws/abc')).statusCode).toBe(422);
   });
+
+  it("lists the closed draws a player entered, newest first, with the player's entry ids", async () => {
+    const [player, other] = await Promise.all([signedInPlayer(app()), signedInPlayer(app())]);
+    const first = await freshDraw();
+    expect((await press(player.token)).statusCode).toBe(201);
+    expect((await press(other.token)).statusCode).toBe(201);
+    const second = (await app().services.draws.closeNow()).next;
+    expect((await press(other.token)).statusCode).toBe(201);
+    const third = (await app().services.draws.closeNow()).next;
+    expect((await press(player.token)).statusCode).toBe(201);
+    await app().services.draws.closeNow();
+    // Entered, still open: not listed until it closes.
+    expect((await press(player.token)).statusCode).toBe(201);
+
+    const response = await get('draws?mine=true', player.token);
+    expect(response.statusCode).toBe(200);
+    const listed = DrawListResponse.parse(response.json()).data;
+    expect(listed.map((draw) => draw.id)).toEqual([third.id, first.id]);
+    expect(second.id).toBeGreaterThan(first.id);
+    for (const draw of listed) {
+      expect(draw.status).toBe('closed');
+      expect(draw.seed).toMatch(/^[0-9a-f]{64}$/);
+      const ids = await entryIdsIn(draw.id);
+      expect(draw.my_entry_ids).toHaveLength(1);
+      expect(ids).toContain(draw.my_entry_ids?.[0]);
+      // The same record as the draw's own page.
+      const own = DrawResponse.parse((await get(`draws/${draw.id}`, player.token)).json()).data;
+      expect(draw).toEqual(own);
+    }
+    // Page by page, and nothing for a player who entered none.
+    const paged = DrawListResponse.parse(
+      (await get(`draws?mine=true&limit=1&before=${third.id}`, player.token)).json(),
+    ).data;
+    expect(paged.map((draw) => draw.id)).toEqual([first.id]);
+    const newcomer = await signedInPlayer(app());
+    const none = await get('draws?mine=true', newcomer.token);
+    expect(DrawListResponse.parse(none.json()).data).toEqual([]);
+  });
+
+  it("refuses a player's draws without a session, and a query it cannot read", async () => {
+    const player = await signedInPlayer(app());
+    const anonymous = await get('draws?mine=true');
+    expect(anonymous.statusCode).toBe(401);
+    const stale = await get('draws?mine=true', 'not-a-token');
+    expect(stale.statusCode).toBe(401);
+    for (const query of [
+      'mine=false',
+      'mine=1',
+      'mine=true&mine=true',
+      'mine=tr%00ue',
+      `mine=${'true'.repeat(10_000)}`,
+      'mine=true&limit=101',
+      'mine=true&before=99999999999',
+      'mine=true&player=x',
+    ]) {
+      const response = await get(`draws?${query}`, player.token);
+      expect(response.statusCode, query.slice(0, 40)).toBe(422);
+    }
+    // The public list is unchanged: every draw, no session needed.
+    const all = await get('draws?limit=5');
+    expect(all.statusCode).toBe(200);
+    expect(DrawListResponse.parse(all.json()).data.length).toBeGreaterThan(0);
+  });
 });

@@ -21,10 +21,17 @@ export default function drawRoutes(app: FastifyInstance) {
   const { draws } = app.services;
 
   // The public record: anyone may read it; a signed-in player also sees their entry ids.
+  // `mine=true`: the closed draws the signed-in player entered, with their entry ids.
   routes.get(
     `/${DRAW_PATHS.draws}`,
     { schema: { querystring: DrawListQuery, response: { 200: DrawListResponse } } },
-    async (request) => ({ data: await draws.list(request.query) }),
+    async (request) => {
+      const { mine, ...page } = request.query;
+      if (!mine) return { data: await draws.list(page) };
+      await app.identifyIfSignedIn(request);
+      if (!request.session) throw unauthorized();
+      return { data: await draws.listEntered(request.session.user.id, page) };
+    },
   );
 
   routes.get(
