@@ -37,6 +37,7 @@ describe('configuration', () => {
     ],
     [{ JWT_SECRET: 'short' }, /^Invalid JWT_SECRET: must be at least 32 characters$/],
     [{ CONTACT_EMAIL: 'nobody' }, /^Invalid CONTACT_EMAIL/],
+    [{ DEMO_MODE: 'maybe' }, /^Invalid DEMO_MODE .*must be on or off/],
   ])('names the variable of a bad value: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -53,5 +54,35 @@ describe('configuration', () => {
     const result = await ops(['invite', 'create'], { CODE_LIMIT_PER_PHONE: '-1' });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('Invalid CODE_LIMIT_PER_PHONE (got "-1"): must be above 0\n');
+  });
+
+  const TWILIO = {
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_FROM: '+14155550100',
+    TWILIO_API_URL: 'https://api.twilio.com',
+  };
+  const DEMO_REFUSED =
+    'Invalid DEMO_MODE (got "on"): is allowed only with SMS_PROVIDER=none (a demo is wiped by anyone)\n';
+
+  it('allows DEMO_MODE only with SMS_PROVIDER=none', () => {
+    expect(loadConfig({ DEMO_MODE: 'on' }).DEMO_MODE).toBe(true);
+    expect(loadConfig(TWILIO).DEMO_MODE).toBe(false);
+    expect(() => loadConfig({ ...TWILIO, DEMO_MODE: 'on' })).toThrow(ConfigError);
+  });
+
+  it('stops the server started with DEMO_MODE and a real SMS provider, with one line', async () => {
+    const result = await finish(start('server/server.ts', [], { ...TWILIO, DEMO_MODE: 'on' }));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(DEMO_REFUSED);
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops the operator CLI the same way, wiping nothing', async () => {
+    const result = await ops(['demo', 'reset', '--yes'], { ...TWILIO, DEMO_MODE: 'on' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(DEMO_REFUSED);
+    expect(result.stdout).toBe('');
   });
 });
