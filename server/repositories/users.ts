@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { users } from '../db/schema';
+import { pageViews, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -39,10 +39,14 @@ export async function insertUser(
   return row;
 }
 
-/** Erases what identifies the player; the row stays so prize records can still name it. */
+/**
+ * Erases what identifies the player, and the pages they viewed; the row stays so prize records
+ * can still name it.
+ */
 export async function anonymiseUser(db: Database, id: string, at: Date) {
   await db
     .update(users)
     .set({ phone: null, deletedAt: at, invitedByInviteId: null })
     .where(eq(users.id, id));
+  await db.delete(pageViews).where(eq(pageViews.userId, id));
 }

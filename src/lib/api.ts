@@ -5,7 +5,6 @@ import * as z from 'zod/mini';
 import {
   API_BASE,
   AppConfigResponse,
-  ClickResponse,
   DRAW_PATHS,
   DrawEntryResponse,
   DrawEntryIdsResponse,
@@ -66,6 +65,8 @@ import {
   RewardsResponse,
 } from '../../contract/rewards';
 import { readString, STORAGE_KEYS } from './storage';
+import { appAnalytics } from './analytics';
+import type { AnalyticsBatch } from '../../contract/analytics';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's first detail. */
 export class ApiFailure extends Error {
@@ -153,7 +154,11 @@ export const api = {
     if (deviceId) body.device_id = deviceId;
     return call(InviteClickResponse, () => http.post(PATHS.inviteClickCounts, { json: body }));
   },
-  click: (body: ClickRequest) => call(ClickResponse, () => http.post(PATHS.clicks, { json: body })),
+  /** Queued with the page views and sent in a batch (./analytics): nothing waits for it. */
+  click: (body: ClickRequest): Promise<{ message: string }> => {
+    appAnalytics().click(body.click);
+    return Promise.resolve({ message: 'Click queued' });
+  },
   appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),
   // The draw (DESIGN section 2).
   enterDraw: () => call(DrawEntryResponse, () => http.post(DRAW_PATHS.drawEntries, { json: {} })),
@@ -222,3 +227,8 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+/** Sends a batch of analytics (./analytics); the token rides in the batch, as in a beacon. */
+export async function sendAnalytics(batch: AnalyticsBatch): Promise<void> {
+  await http.post(PATHS.analytics, { json: batch });
+}

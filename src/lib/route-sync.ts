@@ -14,7 +14,13 @@ import {
 import { useLocation, useSearch } from 'wouter';
 import type { AnyActorRef, EventObject } from 'xstate';
 import { ROOT_ID, screenOnDisplay, type ReportedScreens } from '../../machines/shared/root';
-import { screenOf, type Screen, type ScreenSnapshot } from '../../machines/shared/routes';
+import {
+  isShownAt,
+  screenOf,
+  type Screen,
+  type ScreenSnapshot,
+} from '../../machines/shared/routes';
+import { appAnalytics } from './analytics';
 import {
   createRouteFollower,
   entryIndex,
@@ -135,6 +141,22 @@ export function useRouteSync<TEvent extends EventObject>(
     };
   }, [actor, root]);
 
+  // A page view for the screen the app shows once the address bar and the root agree after a
+  // step (a redirect has happened by then): the screen's route, or the address itself for a
+  // page no machine shows (a legal page, the install guide). Nothing while Back or Forward
+  // steps on past an entry, before any screen shows, or at an address the app does not have.
+  const reportOpened = useCallback(() => {
+    if (tabs.get(root)?.steppingOn) return;
+    const path = window.location.pathname;
+    if (latest.current.has?.(path) === false) return;
+    const screen = screenIn(root.getSnapshot() as ScreenSource);
+    if (!screen) return;
+    appAnalytics().routeOpened(
+      isShownAt(screen, path) ? screen.route : path,
+      entryIndex(window.history.state),
+    );
+  }, [root]);
+
   // Every step of the root, as it happens (the render sees only the last of several): a screen
   // seen once marks its entry even when its machine moves on at once.
   useEffect(() => {
@@ -153,7 +175,8 @@ export function useRouteSync<TEvent extends EventObject>(
   useEffect(() => {
     told.current = entryOf(`${location}${search}`);
     follower.current?.locationChanged(location, search, window.history.state as unknown);
-  }, [actor, root, location, search]);
+    reportOpened();
+  }, [actor, root, location, search, reportOpened]);
   useEffect(() => {
     const traversed = () => {
       const { pathname, search: query } = window.location;
@@ -161,14 +184,16 @@ export function useRouteSync<TEvent extends EventObject>(
       if (!told.current?.startsWith(`${address} `) || told.current === entryOf(address)) return;
       told.current = entryOf(address);
       follower.current?.locationChanged(pathname, query, window.history.state as unknown);
+      reportOpened();
     };
     window.addEventListener('popstate', traversed);
     return () => window.removeEventListener('popstate', traversed);
-  }, []);
+  }, [reportOpened]);
 
   useEffect(() => {
     // `route` is what this render saw; the follower reads the root's screen itself.
     follower.current?.screenChanged(location);
+    reportOpened();
     // Only a change of the root's route moves the app; the location is read, not followed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, root, route]);
