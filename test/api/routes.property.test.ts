@@ -24,6 +24,7 @@ import {
   VerifyCodeRequest,
   WalletEntriesRequest,
 } from '../../contract/api';
+import { AnalyticsBatch } from '../../contract/analytics';
 import { ContactRequest, ContactThreadParams } from '../../contract/contact';
 import {
   AnswerRequest,
@@ -67,6 +68,8 @@ const ROUTES: Record<string, RouteInput> = {
   'POST /api/v1/invites/validate': { body: ValidateInviteRequest },
   'POST /api/v1/invite_click_counts': { body: InviteClickRequest },
   'POST /api/v1/clicks': { body: ClickRequest },
+  'POST /api/v1/analytics': { body: AnalyticsBatch },
+  'POST /api/v1/demo/reset': { body: EmptyRequest },
   'POST /api/v1/contact-us/send-email': { body: ContactRequest },
   'GET /api/v1/contact-us/messages': {},
   'POST /api/v1/contact-us/messages/:id/read': { params: ContactThreadParams },
