@@ -1,8 +1,11 @@
 // The players screen (spec sections 2, 8): a player's 5 personal invite codes, each shared
-// through the device share sheet as a link to the starting page. It runs as a child of the
-// session while a player is signed in; its screen (/players) names its route, and it loads the
-// codes when the player opens it (`route.opened`), not before.
-import { assign, fromPromise, not, setup, spawnChild } from 'xstate';
+// through the device share sheet as a link to the starting page. Without a share sheet
+// (desktop, many Android browsers) 'Unsupported browser.' says so, and the screen shows the
+// link with 'Copy link' instead, so every player can invite. It runs as a child of the session
+// while a player is signed in; its screens (/players, and /players-tutorial, which explains
+// players and the bonus) name their routes, and it loads the codes when the player opens
+// /players (`route.opened`), not before.
+import { and, assign, fromPromise, not, or, setup, spawnChild } from 'xstate';
 import {
   INVITES_PER_PLAYER,
   type ClickEventName,
@@ -18,6 +21,7 @@ import type { RouteMeta } from '../shared/routes';
 export const TOAST_SHARE_UNSUPPORTED = 'Unsupported browser.';
 export const TOAST_INVITE_SENT = 'Invite sent successfully';
 export const TOAST_INVITE_FAILED = 'Error while inviting players';
+export const TOAST_LINK_COPIED = 'Invite link copied';
 
 /** The link an invitee opens: the starting page with the code (DESIGN section 8). */
 export function inviteLink(origin: string, code: string): string {
@@ -33,16 +37,27 @@ export type PlayersContext = {
   origin: string;
   /** The code being shared right now. */
   sharingCode: string | null;
+  /** Without a share sheet: the code whose link the screen shows, to copy. */
+  linkCode: string | null;
+  /** The device refused to copy: the link stays on screen to select by hand. */
+  copyRefused: boolean;
 };
 
 export type PlayersEvent =
   | { type: 'players.inviteFriends' }
   | { type: 'players.invite'; code: string }
+  /** 'Copy link': the link shown (without a share sheet) to the clipboard. */
+  | { type: 'players.copyLink' }
+  /** The tutorial (what players are, how the bonus works), and back to the players screen. */
+  | { type: 'players.openTutorial' }
+  | { type: 'players.openPlayers' }
   /** The player opened an address (the session passes on every opening while signed in). */
   | { type: 'route.opened'; path: string };
 
 /** The players screen's route. */
 export const PLAYERS_PATH = PATHS.players;
+/** The players tutorial's route. */
+export const PLAYERS_TUTORIAL_PATH = PATHS.playersTutorial;
 
 export type PlayersInput = { canShare: boolean; origin: string };
 
@@ -52,6 +67,8 @@ export type PlayersApi = {
   click: (body: { click: { event_name: ClickEventName; page_url: string } }) => Promise<unknown>;
   /** Opens the share sheet; resolves 'cancelled' when the player closes it without sharing. */
   share: (data: { url: string; text: string }) => Promise<ShareOutcome>;
+  /** Puts `text` on the clipboard; rejects where the device refuses (none: always refused). */
+  copy?: (text: string) => Promise<void>;
 };
 
 export function createPlayersActors(api: PlayersApi) {
@@ -61,6 +78,10 @@ export function createPlayersActors(api: PlayersApi) {
     shareInvite: fromPromise<ShareOutcome, { url: string }>(({ input }) =>
       api.share({ url: input.url, text: 'Join me on BLACK BUTTON' }),
     ),
+    copyLink: fromPromise<void, { url: string }>(async ({ input }) => {
+      if (!api.copy) throw new Error('This device has no clipboard.');
+      await api.copy(input.url);
+    }),
     // Analytics never get in the player's way: a failed click is dropped.
     logClick: fromPromise<void, { event: ClickEventName; pageUrl: string }>(async ({ input }) => {
       try {
@@ -95,7 +116,10 @@ export const playersMachine = setup({
     hasInvitesLeft: ({ context }) => context.invites.length < INVITES_PER_PLAYER,
     hasUnclaimedInvite: ({ context }) => context.invites.some((i) => !i.attributes.claimed),
     wasShared: (_, params: { outcome: ShareOutcome }) => params.outcome === 'shared',
+    hasLink: ({ context }) => context.linkCode !== null,
     isPlayersRoute: ({ event }) => event.type === 'route.opened' && event.path === PLAYERS_PATH,
+    isTutorialRoute: ({ event }) =>
+      event.type === 'route.opened' && event.path === PLAYERS_TUTORIAL_PATH,
   },
   actions: {
     storeInvites: assign((_, params: { invites: Invite[] }) => ({ invites: params.invites })),
@@ -104,6 +128,14 @@ export const playersMachine = setup({
       sharingCode: context.invites.find((i) => !i.attributes.claimed)?.attributes.code ?? null,
     })),
     forgetCode: assign({ sharingCode: null }),
+    showLink: assign(({ context }) => ({ linkCode: context.sharingCode, copyRefused: false })),
+    forgetLink: assign({ linkCode: null, copyRefused: false }),
+    refuseCopy: assign({ copyRefused: true }),
+    toastCopied: effectAtRoot(() => ({
+      type: 'toast',
+      message: TOAST_LINK_COPIED,
+      variant: 'success',
+    })),
     toastUnsupported: effectAtRoot(() => ({
       type: 'toast',
       message: TOAST_SHARE_UNSUPPORTED,
@@ -139,13 +171,32 @@ export const playersMachine = setup({
     canShare: input.canShare,
     origin: input.origin,
     sharingCode: null,
+    linkCode: null,
+    copyRefused: false,
   }),
   initial: 'away',
   invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
   states: {
     away: {
       description: 'Another screen is on display: nothing is loaded.',
-      on: { 'route.opened': { guard: 'isPlayersRoute', target: 'shown' } },
+      on: {
+        'route.opened': [
+          { guard: 'isPlayersRoute', target: 'shown' },
+          { guard: 'isTutorialRoute', target: 'tutorial' },
+        ],
+      },
+    },
+    tutorial: {
+      description:
+        '/players-tutorial: what players are and how the bonus works (also while the feature is off).',
+      meta: { route: PLAYERS_TUTORIAL_PATH } satisfies RouteMeta,
+      on: {
+        'players.openPlayers': { target: 'shown' },
+        'route.opened': [
+          { guard: 'isPlayersRoute', target: 'shown' },
+          { guard: not(or(['isPlayersRoute', 'isTutorialRoute'])), target: 'away' },
+        ],
+      },
     },
     shown: {
       description: '/players: the codes, loaded when the screen opens.',
@@ -154,10 +205,16 @@ export const playersMachine = setup({
         tabs: { without: ['tellUsMore', 'players'] },
       } satisfies RouteMeta,
       entry: 'logViewed',
+      // A link shown to copy belongs to this visit of the screen.
+      exit: 'forgetLink',
       initial: 'loading',
       on: {
+        'players.openTutorial': { target: 'tutorial' },
         // Another address opened: the screen is left (a share under way is dropped).
-        'route.opened': { guard: not('isPlayersRoute'), target: 'away' },
+        'route.opened': [
+          { guard: 'isTutorialRoute', target: 'tutorial' },
+          { guard: and([not('isPlayersRoute'), not('isTutorialRoute')]), target: 'away' },
+        ],
       },
       states: {
         loading: {
@@ -175,25 +232,47 @@ export const playersMachine = setup({
         ready: {
           on: {
             'players.inviteFriends': [
-              { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
               { guard: 'hasInvitesLeft', target: 'creatingInvite', actions: 'logInviteClicked' },
               {
                 guard: 'hasUnclaimedInvite',
-                target: 'sharing',
+                target: 'choosingWay',
                 actions: ['logInviteClicked', 'chooseFirstUnclaimed'],
               },
+              // Nothing left to share.
+              { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
               { actions: 'toastFailed' },
             ],
-            'players.invite': [
-              { guard: 'isShareUnsupported', actions: 'toastUnsupported' },
-              {
-                target: 'sharing',
-                actions: [
-                  'logInviteClicked',
-                  { type: 'chooseCode', params: ({ event }) => ({ code: event.code }) },
-                ],
-              },
-            ],
+            'players.invite': {
+              target: 'choosingWay',
+              actions: [
+                'logInviteClicked',
+                { type: 'chooseCode', params: ({ event }) => ({ code: event.code }) },
+              ],
+            },
+            'players.copyLink': { guard: 'hasLink', target: 'copying' },
+          },
+        },
+        choosingWay: {
+          description:
+            "The share sheet, or without one 'Unsupported browser.' and the link shown to copy.",
+          always: [
+            {
+              guard: 'isShareUnsupported',
+              // The list loads again: a code just made shows in it.
+              target: 'loading',
+              actions: ['toastUnsupported', 'showLink', 'forgetCode'],
+            },
+            { target: 'sharing' },
+          ],
+        },
+        copying: {
+          invoke: {
+            id: 'copyLink',
+            src: 'copyLink',
+            input: ({ context }) => ({ url: inviteLink(context.origin, context.linkCode ?? '') }),
+            onDone: { target: 'ready', actions: 'toastCopied' },
+            // The clipboard is refused: the link stays on screen, selectable.
+            onError: { target: 'ready', actions: 'refuseCopy' },
           },
         },
         creatingInvite: {
@@ -201,7 +280,7 @@ export const playersMachine = setup({
             id: 'createInvite',
             src: 'createInvite',
             onDone: {
-              target: 'sharing',
+              target: 'choosingWay',
               actions: { type: 'chooseCode', params: ({ event }) => ({ code: event.output }) },
             },
             onError: { target: 'ready', actions: 'toastFailed' },

@@ -8,6 +8,7 @@ import {
   playersMachine,
   TOAST_INVITE_FAILED,
   TOAST_INVITE_SENT,
+  TOAST_LINK_COPIED,
   TOAST_SHARE_UNSUPPORTED,
   type PlayersApi,
   type ShareOutcome,
@@ -21,6 +22,7 @@ const invite = (code: string, claimed = false): Invite => ({
     claimed,
     created_at: '2025-04-16T00:00:00Z',
     invited_user: claimed ? { phone_number: '15555550199' } : null,
+    bonus_amount: 0,
   },
 });
 
@@ -29,9 +31,11 @@ function fakeApi(
     invites?: Invite[];
     create?: () => Promise<{ code: string }>;
     share?: () => Promise<ShareOutcome>;
+    copy?: () => Promise<void>;
   } = {},
 ) {
   const shared: string[] = [];
+  const copied: string[] = [];
   const clicks: string[] = [];
   let invites = options.invites ?? [];
   const api: PlayersApi = {
@@ -50,8 +54,12 @@ function fakeApi(
       shared.push(data.url);
       return options.share?.() ?? Promise.resolve('shared');
     },
+    copy: (text) => {
+      copied.push(text);
+      return options.copy?.() ?? Promise.resolve();
+    },
   };
-  return { api, shared, clicks };
+  return { api, shared, copied, clicks };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,14 +97,60 @@ describe('players', () => {
     expect(fake.clicks).toEqual(['players_viewed']);
   });
 
-  it("toasts 'Unsupported browser.' without a share sheet, and creates no code", async () => {
+  it("without a share sheet toasts 'Unsupported browser.' and shows a new code's link to copy", async () => {
     const fake = fakeApi();
     const { actor, effects } = await start(fake, false);
     actor.send({ type: 'players.inviteFriends' });
     await flush();
+    await flush();
     expect(toasts(effects)).toEqual([TOAST_SHARE_UNSUPPORTED]);
     expect(TOAST_SHARE_UNSUPPORTED).toBe('Unsupported browser.');
-    expect(actor.getSnapshot().context.invites).toEqual([]);
+    expect(fake.shared).toEqual([]);
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().context.invites.map((i) => i.attributes.code)).toEqual(['NEW0']);
+    expect(actor.getSnapshot().context.linkCode).toBe('NEW0');
+    expect(fake.clicks).toContain('players_invite_clicked');
+
+    actor.send({ type: 'players.copyLink' });
+    await flush();
+    expect(fake.copied).toEqual(['https://bb.example/?code=NEW0']);
+    expect(toasts(effects)).toEqual([TOAST_SHARE_UNSUPPORTED, TOAST_LINK_COPIED]);
+    expect(actor.getSnapshot().context.copyRefused).toBe(false);
+  });
+
+  it('keeps the link on screen when the clipboard is refused', async () => {
+    const fake = fakeApi({
+      invites: [invite('AB12CD')],
+      copy: () => Promise.reject(new DOMException('denied', 'NotAllowedError')),
+    });
+    const { actor, effects } = await start(fake, false);
+    actor.send({ type: 'players.invite', code: 'AB12CD' });
+    await flush();
+    actor.send({ type: 'players.copyLink' });
+    await flush();
+    expect(toasts(effects)).toEqual([TOAST_SHARE_UNSUPPORTED]);
+    expect(actor.getSnapshot().context).toMatchObject({ linkCode: 'AB12CD', copyRefused: true });
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
+    // Leaving the screen forgets the link.
+    actor.send({ type: 'route.opened', path: '/home' });
+    expect(actor.getSnapshot().context).toMatchObject({ linkCode: null, copyRefused: false });
+  });
+
+  it('opens the tutorial from the screen or its address, and goes back to /players', async () => {
+    const fake = fakeApi();
+    const { actor } = await start(fake);
+    actor.send({ type: 'players.openTutorial' });
+    expect(actor.getSnapshot().value).toBe('tutorial');
+    actor.send({ type: 'players.openPlayers' });
+    await flush();
+    expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
+    actor.send({ type: 'route.opened', path: '/home' });
+    actor.send({ type: 'route.opened', path: '/players-tutorial' });
+    expect(actor.getSnapshot().value).toBe('tutorial');
+    actor.send({ type: 'route.opened', path: '/players-tutorial' });
+    expect(actor.getSnapshot().value).toBe('tutorial');
+    actor.send({ type: 'route.opened', path: '/winnings' });
+    expect(actor.getSnapshot().value).toBe('away');
   });
 
   it("creates a code, shares its link and toasts 'Invite sent successfully'", async () => {

@@ -7,6 +7,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { settle } from '../support/settle';
+import { PLAYERS_PATH } from '../../machines/players/players.machine';
 import { screenLoaded } from './helpers/app-harness';
 import { arrive, playersEvents } from './helpers/players-gestures';
 import { openPlayersApp, type PlayersApp } from './helpers/players-harness';
@@ -19,7 +20,7 @@ import { playersStates } from './helpers/players-states';
 import { describeReloadAndBack, hasScreen } from './helpers/reload-and-back';
 
 /** The screen settled on the codes: no list, new code or share sheet under way. */
-const CALLS = ['listInvites', 'createInvite', 'shareInvite'];
+const CALLS = ['listInvites', 'createInvite', 'shareInvite', 'copyLink'];
 
 /** Opened and settled where the app starts (or a reload finds it). */
 async function opened(app: PlayersApp): Promise<PlayersApp> {
@@ -38,18 +39,25 @@ describeReloadAndBack('players screen, a reload and Back at every resting state'
   // The codes the state lists, settled (the reloaded screen lists them again from the server).
   expectScreen: async (snapshot: PlayersWalkSnapshot, app) => {
     await arrive(app, snapshot);
-    playersStates['shown.ready']!(snapshot, app);
+    playersStates[snapshot.value === 'tutorial' ? 'tutorial' : 'shown.ready']!(snapshot, app);
   },
   reload: (app) => {
     app.unmount();
     return opened(openPlayersApp({ canShare: true, reloadOf: app }));
   },
   stepsDone: (app) => structuredClone({ created: app.server.created, shared: app.server.shared }),
-  afterBack: async (to, app) => {
+  afterBack: async (to, app, snapshot) => {
     await act(settle);
-    expect(to.path).toBe('/home');
-    await screen.findByRole('button', { name: /Enter To Win/ });
-    await waitFor(() => expect(app.players().value).toBe('away'));
+    if (snapshot.value === 'tutorial' && to.path === PLAYERS_PATH) {
+      // The tutorial opened from /players: Back is the players screen, its codes loaded again.
+      await screenLoaded();
+      await waitFor(() => expect(app.players().matches({ shown: 'ready' })).toBe(true));
+      await screen.findByRole('heading', { level: 1, name: /^You have \d invitations?/ });
+    } else {
+      expect(to.path).toBe('/home');
+      await screen.findByRole('button', { name: /Enter To Win/ });
+      await waitFor(() => expect(app.players().value).toBe('away'));
+    }
     expect(app.api.count('createInvite')).toBe(0);
     expect(app.api.count('share')).toBe(0);
   },

@@ -1,4 +1,5 @@
-// The device's share sheet (`navigator.share`), through which the players screen sends invites.
+// The device's share sheet (`navigator.share`), through which the players screen sends invites,
+// and its clipboard, for the link shown where there is no share sheet.
 import type { ShareOutcome } from '../../../machines/players/players.machine';
 
 export function canShare(): boolean {
@@ -14,4 +15,12 @@ export async function shareWithDevice(data: { url: string; text: string }): Prom
     if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
     throw error;
   }
+}
+
+/** Puts `text` on the clipboard; rejects where there is none or the browser refuses. */
+export async function copyWithDevice(text: string): Promise<void> {
+  if (typeof navigator === 'undefined' || typeof navigator.clipboard?.writeText !== 'function') {
+    throw new Error('This browser has no clipboard.');
+  }
+  await navigator.clipboard.writeText(text);
 }

@@ -9,8 +9,10 @@ import { INVITES_PER_PLAYER, type Invite } from '../../../contract/api';
 import {
   inviteLink,
   PLAYERS_PATH,
+  PLAYERS_TUTORIAL_PATH,
   TOAST_INVITE_FAILED,
   TOAST_INVITE_SENT,
+  TOAST_LINK_COPIED,
   TOAST_SHARE_UNSUPPORTED,
 } from '../../../machines/players/players.machine';
 import { settle } from '../../support/settle';
@@ -63,11 +65,16 @@ const rowOf = (code: string) =>
     .getAllByRole('listitem')
     .find((row) => row.textContent?.startsWith(code));
 
-/** What tapping 'Invite friends' shows at once: a toast, or nothing (a code is on its way). */
+/**
+ * What tapping 'Invite friends' shows at once: nothing while a code is on its way, or, without a
+ * share sheet, 'Unsupported browser.' with the link of a code not used yet (or alone, when
+ * none is left); with one, an error when nothing is left to share.
+ */
 function inviteFriendsToast({ canShare, invites }: PlayersSnapshot['context']): string | null {
-  if (!canShare) return TOAST_SHARE_UNSUPPORTED;
   if (invites.length < INVITES_PER_PLAYER) return null;
-  return invites.some((invite: Invite) => !invite.attributes.claimed) ? null : TOAST_INVITE_FAILED;
+  const unclaimed = invites.some((invite: Invite) => !invite.attributes.claimed);
+  if (!canShare) return TOAST_SHARE_UNSUPPORTED;
+  return unclaimed ? null : TOAST_INVITE_FAILED;
 }
 
 type Gesture = (step: PlayersStep, app: PlayersApp) => Promise<void>;
@@ -75,13 +82,13 @@ type Gesture = (step: PlayersStep, app: PlayersApp) => Promise<void>;
 const gestures = {
   'route.opened': async ({ event }, app) => {
     const { path } = event as EventOf<'route.opened'>;
-    if (path === PLAYERS_PATH) {
-      await goTo(PLAYERS_PATH);
+    if (path === PLAYERS_PATH || path === PLAYERS_TUTORIAL_PATH) {
+      await goTo(path);
       await screenLoaded();
       return;
     }
     const bar = tabBar();
-    if (!bar) throw new Error('No tab bar to leave /players with');
+    if (!bar) throw new Error(`No tab bar to leave ${window.location.pathname} with`);
     await app.user.click(within(bar).getByRole('link', { name: 'Home' }));
     await waitFor(() => expect(window.location.pathname).toBe(path));
   },
@@ -106,6 +113,27 @@ const gestures = {
     await app.user.click(within(row).getByRole('button', { name: 'Invite' }));
     if (!state.context.canShare) await toastShown(app, TOAST_SHARE_UNSUPPORTED);
   },
+  'players.copyLink': async (_, app) => {
+    await app.user.click(screen.getByRole('button', { name: 'Copy link' }));
+  },
+  'players.openTutorial': async (_, app) => {
+    await app.user.click(screen.getByRole('button', { name: 'How players work' }));
+    await waitFor(() => expect(window.location.pathname).toBe(PLAYERS_TUTORIAL_PATH));
+    await screenLoaded();
+  },
+  'players.openPlayers': async (_, app) => {
+    await app.user.click(screen.getByRole('button', { name: 'Go to Players' }));
+    await waitFor(() => expect(window.location.pathname).toBe(PLAYERS_PATH));
+    await screenLoaded();
+  },
+  // The clipboard took the link (a toast says so), or refused it (the link stays to select).
+  'xstate.done.actor.copyLink': async (_, app) => {
+    await answer(app, 'copy', { value: undefined });
+    await toastShown(app, TOAST_LINK_COPIED);
+  },
+  'xstate.error.actor.copyLink': async ({ event }, app) => {
+    await answer(app, 'copy', { error: (event as EventOf<'xstate.error.actor.copyLink'>).error });
+  },
   'xstate.done.actor.listInvites': async ({ event }, app) => {
     const { output } = event as EventOf<'xstate.done.actor.listInvites'>;
     app.server.invites = output;
@@ -117,10 +145,12 @@ const gestures = {
       error: (event as EventOf<'xstate.error.actor.listInvites'>).error,
     });
   },
-  'xstate.done.actor.createInvite': async ({ event }, app) => {
+  // The new code goes out: through the share sheet, or shown as a link to copy.
+  'xstate.done.actor.createInvite': async ({ event, state }, app) => {
     const { output: code } = event as EventOf<'xstate.done.actor.createInvite'>;
     app.server.created.push(code);
     await answer(app, 'createInvite', { value: { code } });
+    if (!state.context.canShare) await toastShown(app, TOAST_SHARE_UNSUPPORTED);
   },
   'xstate.error.actor.createInvite': async ({ event }, app) => {
     await answer(app, 'createInvite', {

@@ -20,6 +20,7 @@ export class PlayersServerApi extends DeferredApi<PlayersCallName> implements Pl
   createInvite = () => this.call<CreateInviteResponse>('createInvite');
   click = (body: unknown) => this.call<unknown>('click', body);
   share = (data: { url: string; text: string }) => this.call<ShareOutcome>('share', data);
+  copy = (text: string) => this.call<void>('copy', text);
 }
 
 /** What the server holds of the player, across reloads, and the invites it saw go out. */
@@ -72,6 +73,7 @@ function answerFromServer(api: PlayersServerApi, server: PlayersServer): void {
     server.shared.push(url);
     return Promise.resolve('shared');
   });
+  api.answerAlways('copy', () => Promise.resolve());
 }
 
 export type OpenOptions = {
@@ -120,8 +122,8 @@ export function openPlayersApp({ canShare, inspect, reloadOf }: OpenOptions): Pl
     : renderApp({ path: '/home', inspect: watch });
   // The app makes its own stand-in for the players calls: they are handed to the walk's. The
   // signed-in flows start after the first render, so no call has been made yet.
-  const { listInvites, createInvite, click, share } = app.api;
-  Object.assign(rendered.playersApi, { listInvites, createInvite, click, share });
+  const { listInvites, createInvite, click, share, copy } = app.api;
+  Object.assign(rendered.playersApi, { listInvites, createInvite, click, share, copy });
   app.unmount = () => {
     rendered.view.unmount();
     removeShareSheet();

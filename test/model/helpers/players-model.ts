@@ -8,6 +8,7 @@ import {
   createPlayersActors,
   playersMachine,
   PLAYERS_PATH,
+  PLAYERS_TUTORIAL_PATH,
   type PlayersEvent,
   type PlayersInput,
   type ShareOutcome,
@@ -31,7 +32,9 @@ export type PlayersModelEvent =
   | Done<'createInvite', string>
   | Failed<'createInvite'>
   | Done<'shareInvite', ShareOutcome>
-  | Failed<'shareInvite'>;
+  | Failed<'shareInvite'>
+  | Done<'copyLink', undefined>
+  | Failed<'copyLink'>;
 export type PlayersModelEventType = PlayersModelEvent['type'];
 
 /** Where the walks leave /players for (the tab bar's Home), and where they start. */
@@ -39,15 +42,24 @@ export const HOME_PATH = '/home';
 
 // ---- the server's lists ------------------------------------------------------------------------
 
+/** The clipboard refused to copy (a browser without permission, or none). */
+export const COPY_REFUSED = new DOMException('Write permission denied', 'NotAllowedError');
+
 /** A code made and not used yet: its row offers 'Invite'. */
 export const openInvite = (code: string): Invite => ({
   id: code,
   type: 'invite',
-  attributes: { code, claimed: false, created_at: '2025-04-16T00:00:00Z', invited_user: null },
+  attributes: {
+    code,
+    claimed: false,
+    created_at: '2025-04-16T00:00:00Z',
+    invited_user: null,
+    bonus_amount: 0,
+  },
 });
 
 /** A code a friend used: its row shows who joined (the number masked), or 'Joined'. */
-export const claimedInvite = (code: string, phone: string | null): Invite => ({
+export const claimedInvite = (code: string, phone: string | null, bonus = 0): Invite => ({
   id: code,
   type: 'invite',
   attributes: {
@@ -55,6 +67,7 @@ export const claimedInvite = (code: string, phone: string | null): Invite => ({
     claimed: true,
     created_at: '2025-04-16T00:00:00Z',
     invited_user: phone === null ? null : { phone_number: phone },
+    bonus_amount: bonus,
   },
 });
 
@@ -65,7 +78,8 @@ export const LISTS = {
   two: [openInvite('PLAY1'), claimedInvite('PLAY2', '12025550199')],
   /** All 5 made, one not used yet: 'Invite friends' shares it. */
   fiveOneOpen: [
-    claimedInvite('PLAY1', '12025550101'),
+    // This friend won: the inviter's bonus shows on the row.
+    claimedInvite('PLAY1', '12025550101', 100),
     claimedInvite('PLAY2', null),
     claimedInvite('PLAY3', '12025550103'),
     claimedInvite('PLAY4', '12025550104'),
@@ -107,6 +121,10 @@ export function playersModelEvents(snapshot: PlayersSnapshot): PlayersModelEvent
   const candidates: PlayersModelEvent[] = [
     { type: 'route.opened', path: PLAYERS_PATH },
     { type: 'route.opened', path: HOME_PATH },
+    { type: 'route.opened', path: PLAYERS_TUTORIAL_PATH },
+    { type: 'players.openTutorial' },
+    { type: 'players.openPlayers' },
+    { type: 'players.copyLink' },
     { type: 'players.inviteFriends' },
     // The row of the first code not used yet (one row stands for all: they act alike).
     ...(unclaimed ? [{ type: 'players.invite' as const, code: unclaimed.attributes.code }] : []),
@@ -126,17 +144,25 @@ export function playersModelEvents(snapshot: PlayersSnapshot): PlayersModelEvent
           failed('shareInvite', SHARE_FAILED),
         ]
       : []),
+    ...(children.copyLink ? [done('copyLink', undefined), failed('copyLink', COPY_REFUSED)] : []),
   ];
   return candidates.filter((event) => snapshot.can(event as PlayersEvent));
 }
 
-/** Where the screen is, the codes it lists (and which are used), and the code being shared. */
+/**
+ * Where the screen is, the codes it lists (and which are used), the code being shared and the
+ * link shown to copy.
+ */
 export function serializePlayersState(snapshot: PlayersSnapshot): string {
-  const { invites, sharingCode } = snapshot.context;
+  const { invites, sharingCode, linkCode, copyRefused } = snapshot.context;
+  // The tutorial shows none of the codes (a reload there has none loaded).
+  if (snapshot.value === 'tutorial') return JSON.stringify({ value: snapshot.value });
   return JSON.stringify({
     value: snapshot.value,
     invites: invites.map(({ attributes: a }) => `${a.code}${a.claimed ? ' (used)' : ''}`),
     ...(sharingCode === null ? {} : { sharing: sharingCode }),
+    ...(linkCode === null ? {} : { link: linkCode }),
+    ...(copyRefused ? { copyRefused } : {}),
   });
 }
 
@@ -147,10 +173,14 @@ export function describeEvent(event: PlayersModelEvent): string {
   if (event.type === 'route.opened') return `open ${event.path}`;
   if (event.type === 'players.invite') return `invite ${event.code}`;
   if (event.type === 'players.inviteFriends') return 'Invite friends';
+  if (event.type === 'players.copyLink') return 'Copy link';
+  if (event.type === 'players.openTutorial') return 'How players work';
+  if (event.type === 'players.openPlayers') return 'Go to Players';
   const call = event.actorId;
   if ('error' in event) return `${call} fails`;
   if (event.type === 'xstate.done.actor.listInvites')
     return `${call} lists ${listName(event.output)}`;
+  if (event.type === 'xstate.done.actor.copyLink') return 'the clipboard takes the link';
   return `${call} answers ${String(event.output)}`;
 }
 
@@ -165,6 +195,7 @@ export const logic = playersMachine.provide({
     createInvite: never,
     click: never,
     share: never,
+    copy: never,
   }),
 });
 
