@@ -2,7 +2,7 @@
 // and clean device storage for every test.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { cacheComputedStyles } from './helpers/computed-style-cache';
+import { cacheComputedStyles, trimBrowserDefaults } from './helpers/computed-style-cache';
 import { resetDevice } from './helpers/device';
 
 // React's act() warnings and state updates outside act rely on this flag in test environments.
@@ -12,6 +12,7 @@ import { resetDevice } from './helpers/device';
 // setup file runs once per file in a shared worker: installed once.
 const page = window as Window & { computedStylesCached?: true };
 if (!page.computedStylesCached) {
+  trimBrowserDefaults();
   cacheComputedStyles(page);
   page.computedStylesCached = true;
 }

@@ -8,6 +8,9 @@
 // key, and computed again by jsdom whenever the key differs. jsdom tracks no hover, and no rule
 // of the page hides or shows anything on focus: the answers are jsdom's, without asking twice.
 
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 type Computed = ReturnType<typeof window.getComputedStyle>;
 
 /** What the cascade reads of `element` and its ancestors: tags and attributes, up to the root. */
@@ -47,4 +50,64 @@ export function cacheComputedStyles(target: Window = window): () => void {
   return () => {
     target.getComputedStyle = compute;
   };
+}
+
+/** What the tests' readers of a computed style look at: Testing Library, user-event, accname. */
+const PROPERTIES_READ = new Set(['display', 'visibility', 'pointer-events', 'content']);
+
+interface ParsedRule {
+  style?: { length: number; [index: number]: string };
+  cssRules?: ParsedSheet['cssRules'];
+  deleteRule?: (index: number) => void;
+}
+interface ParsedSheet {
+  cssRules: ArrayLike<ParsedRule>;
+  deleteRule: (index: number) => void;
+}
+interface CssParser {
+  parse: (text: string, ...rest: unknown[]) => ParsedSheet;
+  browserDefaultsTrimmed?: true;
+}
+
+/** Drops the rules that set none of the properties read (their matching is the cost). */
+function keepRulesRead(sheet: {
+  cssRules: ArrayLike<ParsedRule>;
+  deleteRule?: (i: number) => void;
+}) {
+  for (let index = sheet.cssRules.length - 1; index >= 0; index -= 1) {
+    const rule = sheet.cssRules[index]!;
+    if (rule.cssRules) {
+      keepRulesRead(rule as Required<Pick<ParsedRule, 'cssRules' | 'deleteRule'>>);
+      if (rule.cssRules.length === 0) sheet.deleteRule?.(index);
+      continue;
+    }
+    const style = rule.style;
+    const read = style && Array.from({ length: style.length }, (_, i) => style[i]!);
+    if (!read?.some((property) => PROPERTIES_READ.has(property))) sheet.deleteRule?.(index);
+  }
+}
+
+/**
+ * jsdom matches every element against its whole browser-default stylesheet (111 rules) on each
+ * computation; two rules in three set only fonts, margins and colours, which no reader of a
+ * computed style here looks at. jsdom parses that sheet on its first computation through its CSS
+ * parser module: the parse of that one text keeps only the rules that set `display`,
+ * `visibility`, `pointer-events` or `content`, so every answer about those is jsdom's own.
+ */
+export function trimBrowserDefaults(): void {
+  const jsdomEntry = createRequire(import.meta.url).resolve('jsdom');
+  const fromJsdom = createRequire(jsdomEntry);
+  const parser = fromJsdom('@acemir/cssom') as CssParser;
+  if (parser.browserDefaultsTrimmed) return;
+  const defaults = readFileSync(
+    fromJsdom.resolve('jsdom/lib/jsdom/browser/default-stylesheet.css'),
+    'utf8',
+  );
+  const parse = parser.parse.bind(parser);
+  parser.parse = (text, ...rest) => {
+    const sheet = parse(text, ...rest);
+    if (text === defaults) keepRulesRead(sheet);
+    return sheet;
+  };
+  parser.browserDefaultsTrimmed = true;
 }
