@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { decideInstallScreen, isStandalone } from '../features/install/install-mode';
+import { isInstallPath, listenForInstallPrompt } from '../features/install/install-prompt';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 
@@ -11,6 +12,9 @@ import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 export const InstallPage = lazy(() =>
   import('../features/install/InstallPage').then((m) => ({ default: m.InstallPage })),
 );
+
+// The browser's install prompt comes once, early, on whatever screen: kept from the start.
+listenForInstallPrompt(() => isInstallPath() || readString(STORAGE_KEYS.showInstall) === 'true');
 
 /** Shows the install guide instead of the whole app while the device's install flag is set. */
 export function InstallGate({ children }: { children: ReactNode }) {

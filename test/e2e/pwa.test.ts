@@ -65,6 +65,62 @@ describe('the app offline', () => {
     // The API is never answered from a store: offline it is simply not there.
     expect(await health()).toBe('unreachable');
     expect(stored.filter((path) => /^\/(api|cable)\b/.test(path))).toEqual([]);
+
+    // The install guide, a chunk of its own, opens offline too.
+    const install = await page.goto('/install?device=ios');
+    expect(install?.fromServiceWorker()).toBe(true);
+    await page.getByRole('list', { name: 'iPhone steps' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the install guide', () => {
+  it("shows the device's steps, keeps the invite code, and offers the browser's prompt", async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/install?device=ios&invite_code=AB12CD');
+    const ios = page.getByRole('list', { name: 'iPhone steps' });
+    await ios.waitFor();
+    expect(await ios.textContent()).toMatch(/share button.*Add to Home Page.*Add/);
+    expect(await page.evaluate(() => localStorage.getItem('inviteCode'))).toBe('AB12CD');
+    await screenshot(page, 'install-ios');
+
+    // Android's steps unless the link says iOS.
+    await page.goto('/install');
+    const android = page.getByRole('list', { name: 'Android steps' });
+    await android.waitFor();
+    expect(await android.textContent()).toMatch(/Chrome menu.*Install/);
+
+    // The browser offers its own prompt (made here: headless Chromium may send none).
+    const install = page.getByRole('button', { name: 'Install', exact: true });
+    const held = await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      const prompted = ((window as unknown as { prompted: number }).prompted = 0);
+      Object.assign(event, {
+        prompt: () => {
+          (window as unknown as { prompted: number }).prompted = prompted + 1;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    // The guide offers the prompt itself: the browser's own banner is held back.
+    expect(held).toBe(true);
+    await install.waitFor();
+    await screenshot(page, 'install-android-prompt');
+    await install.tap();
+    await page.waitForFunction(() => (window as unknown as { prompted: number }).prompted === 1);
+    // Spent: the button goes.
+    await install.waitFor({ state: 'detached' });
+
+    // The guide replaces the whole app while its flag is set, until the player goes on.
+    await page.goto('/');
+    await android.waitFor();
+    await page.getByRole('button', { name: 'Continue in browser' }).tap();
+    await page.getByRole('button', { name: 'SUBMIT' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('showInstall'))).toBeNull();
     await context.close();
   });
 });

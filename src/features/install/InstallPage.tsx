@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { useSearch } from 'wouter';
 import { installDevice } from './install-mode';
+import { installPromptKept, promptInstall, subscribeInstallPrompt } from './install-prompt';
 import './install.css';
 
 export type InstallPageProps = {
@@ -9,12 +11,19 @@ export type InstallPageProps = {
 
 export function InstallPage({ onContinueInBrowser }: InstallPageProps) {
   const device = installDevice(useSearch());
+  // The browser's own prompt, where it offers one (Chromium): one tap installs.
+  const canPrompt = useSyncExternalStore(subscribeInstallPrompt, installPromptKept, () => false);
   return (
     <main className="screen install">
       <h1 className="install__title">Install BLACK BUTTON</h1>
       <p className="install__lead">
         Add the app to your home screen to press the button every day.
       </p>
+      {canPrompt && (
+        <button type="button" className="primary-button" onClick={() => void promptInstall()}>
+          Install
+        </button>
+      )}
       {device === 'ios' ? (
         <ol className="install__steps" aria-label="iPhone steps">
           <li>
