@@ -7,7 +7,14 @@ import type { AppConfigResponse } from '../../contract/api';
 export type AppConfig = {
   operatorName: string;
   contactEmail: string;
-  features: { players: boolean; tellUsMore: boolean };
+  features: {
+    players: boolean;
+    tellUsMore: boolean;
+    /** FEATURE_FINAL_TEST: every signed-in route shows the final-test page. */
+    finalTest: boolean;
+    /** DEMO_MODE: the drawer offers 'Reset demo'. */
+    demo: boolean;
+  };
 };
 
 /** The operator's settings as shipped, used until the server has answered. */
@@ -15,14 +22,19 @@ export const FALLBACK_APP_CONFIG: AppConfig = {
   operatorName: 'Black Button, Inc.',
   contactEmail: 'support@blackbutton.example',
   // Feature screens stay off until the server says they are on.
-  features: { players: false, tellUsMore: false },
+  features: { players: false, tellUsMore: false, finalTest: false, demo: false },
 };
 
 export function toAppConfig(response: AppConfigResponse): AppConfig {
   return {
     operatorName: response.operator_name,
     contactEmail: response.contact_email,
-    features: { players: response.features.players, tellUsMore: response.features.tell_us_more },
+    features: {
+      players: response.features.players,
+      tellUsMore: response.features.tell_us_more,
+      finalTest: response.features.final_test,
+      demo: response.features.demo,
+    },
   };
 }
 
@@ -31,6 +43,8 @@ export type SessionApi = {
   logout: () => Promise<unknown>;
   deleteAccount: (userId: string) => Promise<unknown>;
   appConfig: () => Promise<AppConfigResponse>;
+  /** POST demo/reset (DEMO_MODE): every account, this one too, is erased. */
+  resetDemo?: () => Promise<unknown>;
 };
 
 export function createSessionActors(api: SessionApi) {
@@ -42,6 +56,10 @@ export function createSessionActors(api: SessionApi) {
       await api.deleteAccount(input.userId);
     }),
     loadAppConfig: fromPromise<AppConfig>(async () => toAppConfig(await api.appConfig())),
+    resetDemo: fromPromise<void>(async () => {
+      if (!api.resetDemo) throw new Error('The app was started without the demo reset call.');
+      await api.resetDemo();
+    }),
   };
 }
 

@@ -121,6 +121,7 @@ export const sessionMachine = sessionSetup.createMachine({
                 },
                 'session.logout': { target: 'loggingOut' },
                 'session.deleteAccount': { target: 'deletingAccount' },
+                'session.resetDemo': { target: 'resettingDemo' },
               },
             },
             // The server may already have dropped the session: the player is signed out on
@@ -167,6 +168,29 @@ export const sessionMachine = sessionSetup.createMachine({
                   target: '#session.auth.signedOut',
                   actions: ['forgetToken', 'markSignedOut', 'toastUnauthorized'],
                 },
+              },
+            },
+            // DEMO_MODE: the player confirmed 'Reset demo'. Every account goes, this one too: the
+            // player lands on the signed-out start, told why. Other calls answering 401 while it
+            // runs (the server has just ended every session) wait for the reset's own answer.
+            resettingDemo: {
+              entry: 'startLoading',
+              exit: 'stopLoading',
+              invoke: {
+                id: 'resetDemo',
+                src: 'resetDemo',
+                onDone: {
+                  target: '#session.auth.signedOut',
+                  actions: ['forgetEverything', 'resetSession', 'toastDemoReset'],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isUnauthorizedFailure', params: ({ event }) => event },
+                    target: '#session.auth.signedOut',
+                    actions: ['forgetToken', 'markSignedOut', 'toastUnauthorized'],
+                  },
+                  { target: 'active', actions: 'toastDemoResetFailed' },
+                ],
               },
             },
           },

@@ -29,6 +29,9 @@ export const selectContactEmail = (s: SessionSnapshot) => s.context.appConfig.co
 export const selectPlayersFeature = (s: SessionSnapshot) => s.context.appConfig.features.players;
 export const selectTellUsMoreFeature = (s: SessionSnapshot) =>
   s.context.appConfig.features.tellUsMore;
+export const selectFinalTestFeature = (s: SessionSnapshot) =>
+  s.context.appConfig.features.finalTest;
+export const selectDemoFeature = (s: SessionSnapshot) => s.context.appConfig.features.demo;
 
 /** Whether the operator's settings have arrived (otherwise the fallback is in use). */
 export const selectConfigLoaded = (s: SessionSnapshot) => s.matches({ config: 'loaded' });
@@ -37,6 +40,8 @@ export const selectIsLoggingOut = (s: SessionSnapshot) =>
   s.matches({ auth: { signedIn: 'loggingOut' } });
 export const selectIsDeletingAccount = (s: SessionSnapshot) =>
   s.matches({ auth: { signedIn: 'deletingAccount' } });
+export const selectIsResettingDemo = (s: SessionSnapshot) =>
+  s.matches({ auth: { signedIn: 'resettingDemo' } });
 
 /**
  * Formats a prize amount (whole dollars) as the app shows it: `$500`, `$10,000`. By hand rather

@@ -18,6 +18,7 @@ import type { WalletInput } from '../wallet/wallet.machine';
 import { entryFlowMachine } from '../entry-flow/entry-flow.machine';
 import { STORAGE_KEYS } from '../shared/device';
 import { PATHS } from '../shared/paths';
+import { toCallFailure } from '../shared/call-failure';
 import type { ClearDeviceEffect, DismissToastEffect, ToastEffect } from '../shared/effects';
 import { placeScreen, type RootKeepEvent, type RootScreenEvent } from '../shared/root';
 import { disconnectedSessionActors, type AppConfig } from './session.actors';
@@ -36,6 +37,8 @@ import {
   SYSTEM_IDS,
   TOAST_APP_UNAVAILABLE,
   TOAST_DELETE_FAILED,
+  TOAST_DEMO_RESET,
+  TOAST_DEMO_RESET_FAILED,
   TOAST_UNAUTHORIZED,
 } from './session.types';
 
@@ -60,6 +63,8 @@ export const sessionSetup = setup({
     isAuthenticated: ({ context }) => context.isAuthenticated,
     areFlowsRunning: ({ context }) => context.areFlowsRunning,
     canRetryConfig: ({ context }) => context.configFailures < CONFIG_RETRIES,
+    isUnauthorizedFailure: (_, params: { error: unknown }) =>
+      toCallFailure(params.error).status === 401,
   },
   delays: {
     configRetry: ({ context }) =>
@@ -133,6 +138,12 @@ export const sessionSetup = setup({
       kept: {},
     }),
     toastDeleteFailed: emit({ type: 'toast', message: TOAST_DELETE_FAILED, variant: 'error' }),
+    toastDemoReset: emit({ type: 'toast', message: TOAST_DEMO_RESET, variant: 'info' }),
+    toastDemoResetFailed: emit({
+      type: 'toast',
+      message: TOAST_DEMO_RESET_FAILED,
+      variant: 'error',
+    }),
     // The drawer that asked for the deletion waits on its answer.
     // The draw's grand prizes, passed on to the winnings flow (its sibling) while it runs.
     tellWinningsOfPrizes: enqueueActions(

@@ -56,6 +56,8 @@ export type SessionEvent =
   | { type: 'session.unauthorized' }
   | { type: 'session.logout' }
   | { type: 'session.deleteAccount' }
+  /** The player confirmed 'Reset demo' in the drawer (DEMO_MODE): every account goes. */
+  | { type: 'session.resetDemo' }
   /** 'YOU WON!' has announced the grand prize of draw `drawId`. */
   | { type: 'session.grandPrizeShown'; drawId: number }
   /** The draw loaded the player's grand prizes: the winnings flow keeps one waiting for a claim. */
@@ -114,11 +116,18 @@ export const MAX_ANNOUNCED_GRAND_PRIZES = 100;
 
 export const TOAST_UNAUTHORIZED = 'Please confirm your number again.';
 export const TOAST_DELETE_FAILED = 'Could not delete user account';
+export const TOAST_DEMO_RESET =
+  'The demo was reset: every account was erased. Sign up again with the new starter invite code.';
+export const TOAST_DEMO_RESET_FAILED = 'Could not reset the demo';
 export const TOAST_APP_UNAVAILABLE = 'The app could not be loaded. Please reload the page.';
 
 /** The event that signs a player out because their account is gone (the deletion's answer). */
 export const isAccountDeletion = (event: { type: string }): boolean =>
-  event.type === 'xstate.done.actor.deleteAccount';
+  event.type === 'xstate.done.actor.deleteAccount' || isDemoReset(event);
+
+/** The event that signs a player out because the demo was wiped, their account with it. */
+export const isDemoReset = (event: { type: string }): boolean =>
+  event.type === 'xstate.done.actor.resetDemo';
 
 /** The events that sign a player out on this device: Logout (whatever the server said), the deletion. */
 export const isSignOut = (event: { type: string }): boolean =>

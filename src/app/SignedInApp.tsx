@@ -14,6 +14,8 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
 import { Privacy, Rules, Terms } from './routes';
 import { PATHS } from '../../machines/shared/paths';
+import { selectFinalTestFeature } from '../../machines/session/session.selectors';
+import { FinalTestPage } from '../features/final-test/FinalTestPage';
 import { useChildActor } from '../lib/system';
 import { SessionContext } from '../lib/session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
@@ -159,10 +161,22 @@ function LoadingFlows({ signInScreen }: { signInScreen: string | null }) {
   return isSignedInPath(location) ? <LoadingScreen /> : <ToHome signInScreen={signInScreen} />;
 }
 
-/** The draw runs while a player is signed in: the session invokes it (the timer is fetched only then). */
+/**
+ * The draw runs while a player is signed in: the session invokes it (the timer is fetched only
+ * then). While FEATURE_FINAL_TEST is on, every signed-in route shows the final-test page instead.
+ */
 export default function SignedInApp() {
   const drawCycle = useChildActor('drawCycle');
   const signInScreen = useSignInScreen();
+  const finalTest = SessionContext.useSelector(selectFinalTestFeature);
+  if (finalTest) {
+    return (
+      <div className="signed-in">
+        <SignedInRouteSync />
+        <FinalTestPage />
+      </div>
+    );
+  }
   if (!drawCycle) return <LoadingFlows signInScreen={signInScreen} />;
   return (
     <div className="signed-in">

@@ -25,6 +25,8 @@ import {
   type SignedInFlows,
   TOAST_APP_UNAVAILABLE,
   TOAST_DELETE_FAILED,
+  TOAST_DEMO_RESET,
+  TOAST_DEMO_RESET_FAILED,
   TOAST_UNAUTHORIZED,
   type SessionInput,
 } from '../../machines/session/session.machine';
@@ -78,16 +80,17 @@ const serverConfig: AppConfigResponse = {
   features: { players: true, tell_us_more: false, final_test: false, demo: false },
 };
 
-type Calls = { logout: number; deleteAccount: string[]; appConfig: number };
+type Calls = { logout: number; deleteAccount: string[]; appConfig: number; resetDemo: number };
 
 function fakeApi(
   overrides: {
     logout?: () => Promise<unknown>;
     deleteAccount?: (id: string) => Promise<unknown>;
     appConfig?: () => Promise<AppConfigResponse>;
+    resetDemo?: () => Promise<unknown>;
   } = {},
 ) {
-  const calls: Calls = { logout: 0, deleteAccount: [], appConfig: 0 };
+  const calls: Calls = { logout: 0, deleteAccount: [], appConfig: 0, resetDemo: 0 };
   const actors = createSessionActors({
     logout: () => {
       calls.logout += 1;
@@ -100,6 +103,10 @@ function fakeApi(
     appConfig: () => {
       calls.appConfig += 1;
       return overrides.appConfig?.() ?? Promise.resolve(serverConfig);
+    },
+    resetDemo: () => {
+      calls.resetDemo += 1;
+      return overrides.resetDemo?.() ?? Promise.resolve({ starter_invite_code: 'X', draw_id: 2 });
     },
   });
   return { actors, calls };
@@ -490,6 +497,62 @@ describe('session: logout', () => {
   });
 });
 
+describe('session: demo reset (DEMO_MODE)', () => {
+  it('resets once, clears everything and opens the disclaimer, saying why', async () => {
+    const { actor, effects, calls } = start();
+    await signIn(actor);
+    actor.send({ type: 'session.resetDemo' });
+    actor.send({ type: 'session.resetDemo' });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    await flush();
+    expect(calls.resetDemo).toBe(1);
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({
+      ...INITIAL_PERSISTED_SESSION,
+      loading: false,
+    });
+    expect(storage.getItem('jwt')).toBeNull();
+    expect(effects).toContainEqual({ type: 'device.clear' });
+    expect(effects).toContainEqual({ type: 'toast', message: TOAST_DEMO_RESET, variant: 'info' });
+    expect(entryInput(actor)).toMatchObject({ opensAtDisclaimer: true, accountDeleted: true });
+  });
+
+  it("toasts 'Could not reset the demo' and stays signed in when it fails", async () => {
+    const api = fakeApi({
+      resetDemo: () =>
+        Promise.reject(Object.assign(new Error('404'), { status: 404, detail: 'Not found' })),
+    });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.resetDemo' });
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: { signedIn: 'active' } })).toBe(true);
+    expect(actor.getSnapshot().context.loading).toBe(false);
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_DEMO_RESET_FAILED,
+      variant: 'error',
+    });
+  });
+
+  it('signs out with the 401 toast when the session was already gone', async () => {
+    const api = fakeApi({
+      resetDemo: () =>
+        Promise.reject(Object.assign(new Error('401'), { status: 401, detail: 'Unauthorized' })),
+    });
+    const { actor, effects } = start({ api });
+    await signIn(actor);
+    actor.send({ type: 'session.resetDemo' });
+    await flush();
+    expect(actor.getSnapshot().matches({ auth: 'signedOut' })).toBe(true);
+    expect(effects).toContainEqual({
+      type: 'toast',
+      message: TOAST_UNAUTHORIZED,
+      variant: 'error',
+    });
+  });
+});
+
 describe('session: delete account', () => {
   it("deletes the player's own account, clears everything and goes to /disclaimer", async () => {
     const { actor, effects, calls } = start();
@@ -679,7 +742,7 @@ describe('session: the operator settings', () => {
     expect(actor.getSnapshot().context.appConfig).toEqual({
       operatorName: 'Acme Draws, Inc.',
       contactEmail: 'help@acme.example',
-      features: { players: true, tellUsMore: false },
+      features: { players: true, tellUsMore: false, finalTest: false, demo: false },
     });
   });
 

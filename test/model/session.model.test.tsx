@@ -8,6 +8,9 @@ import { TestModel, type Step, type TestPath } from 'xstate/graph';
 import {
   sessionMachine,
   TOAST_APP_UNAVAILABLE,
+  TOAST_DEMO_RESET,
+  TOAST_DEMO_RESET_FAILED,
+  TOAST_UNAUTHORIZED,
   type SessionInput,
 } from '../../machines/session/session.machine';
 import { api, ApiFailure } from '../../src/lib/api';
@@ -139,6 +142,12 @@ function executorsFor(device: SessionInput) {
         },
       });
       harness.entryApi.answerAlways('requestCode', () => Promise.resolve({ message: 'sent' }));
+      // The demo's reset, a call the session makes only with DEMO_MODE: waits like the others.
+      const sessionApi = harness.sessionApi as unknown as {
+        call(name: 'resetDemo'): Promise<unknown>;
+        resetDemo?: () => Promise<unknown>;
+      };
+      sessionApi.resetDemo = () => sessionApi.call('resetDemo');
       app = {
         ...harness,
         clock,
@@ -192,6 +201,11 @@ function executorsFor(device: SessionInput) {
     // actor of the running app receives what they will send.
     'session.logout': () => sendToSession({ type: 'session.logout' }),
     'session.deleteAccount': () => sendToSession({ type: 'session.deleteAccount' }),
+    // The drawer's 'Reset demo', once confirmed (its dialog is walked in test/e2e/demo.test.ts).
+    'session.resetDemo': async () => {
+      await sendToSession({ type: 'session.resetDemo' });
+      expect(current().sessionApi.isWaiting('resetDemo')).toBe(true);
+    },
     'session.grandPrizeShown': () => sendToSession({ type: 'session.grandPrizeShown', drawId: 11 }),
     // Passed on to the winnings flow, which keeps the prize for 'Claim your $500 prize'.
     'session.grandPrizesLoaded': async (step) => {
@@ -260,6 +274,24 @@ function executorsFor(device: SessionInput) {
     'xstate.error.actor.deleteAccount': async () => {
       await answer(() => current().sessionApi.reject('deleteAccount', new ApiFailure(500, null)));
       expect(await screen.findByText('Could not delete user account')).toBeDefined();
+    },
+    'xstate.done.actor.resetDemo': async () => {
+      await answer(() =>
+        current().sessionApi.resolve('resetDemo', { starter_invite_code: 'NEWCODE2', draw_id: 2 }),
+      );
+      await waitFor(() => expect(window.location.pathname).toBe('/disclaimer'));
+      expect(await screen.findByText(TOAST_DEMO_RESET)).toBeDefined();
+      expect(screen.getByText('Your account was deleted')).toBeDefined();
+      expect(window.localStorage.getItem('jwt')).toBeNull();
+    },
+    'xstate.error.actor.resetDemo': async (step) => {
+      const { error } = step.event as EventOf<'xstate.error.actor.resetDemo'>;
+      await answer(() => current().sessionApi.reject('resetDemo', error));
+      const unauthorized = (error as ApiFailure).status === 401;
+      expect(
+        await screen.findByText(unauthorized ? TOAST_UNAUTHORIZED : TOAST_DEMO_RESET_FAILED),
+      ).toBeDefined();
+      expect(window.localStorage.getItem('jwt') === null).toBe(unauthorized);
     },
     'xstate.done.actor.loadSignedInFlows': async () => {
       await answer(() => current().flows.resolve());
@@ -342,6 +374,7 @@ const assertions: Record<string, (snapshot: SessionSnapshot) => Promise<void>> =
   'auth.signedIn.active': expectSignedInApp,
   'auth.signedIn.loggingOut': expectSignedInApp,
   'auth.signedIn.deletingAccount': expectSignedInApp,
+  'auth.signedIn.resettingDemo': expectSignedInApp,
   'config.loaded': async (snapshot) => {
     if (isLoadingFlows(snapshot)) return;
     await goTo('/rules');

@@ -9,7 +9,12 @@
 // or deleted again.
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TOAST_DELETE_FAILED, TOAST_UNAUTHORIZED } from '../../machines/session/session.machine';
+import {
+  TOAST_DELETE_FAILED,
+  TOAST_DEMO_RESET,
+  TOAST_DEMO_RESET_FAILED,
+  TOAST_UNAUTHORIZED,
+} from '../../machines/session/session.machine';
 import { ApiFailure } from '../../src/lib/api';
 import { reloadThenBack, WalkHistory, type Address } from './helpers/reload-and-back';
 import {
@@ -18,6 +23,7 @@ import {
   openPlayersUnauthorized,
   openSignedIn,
   reload,
+  resetDemo,
   slideUp,
   tapTab,
   type SessionApp,
@@ -109,6 +115,42 @@ const CASES: Record<string, Case> = {
     (app) => deleteAccount(app),
     true,
   ),
+  'signedIn after xstate.error.actor.resetDemo': {
+    says: 'signed in at /winnings after the demo reset failed',
+    walk: (app) => resetDemo(app, SERVER_ERROR),
+    shows: async (app) => {
+      await slideUp(app);
+      expectSignedIn(app, '/winnings');
+      expectDrawer();
+      expectToasts(app, [TOAST_DEMO_RESET_FAILED]);
+      expect(app.server.resets).toBe(0);
+    },
+    afterBack: (to, app) => {
+      expect(to.path).toBe('/home');
+      expectHomeCountdown(app);
+    },
+  },
+  'signedOut after xstate.done.actor.resetDemo': {
+    says: 'signed out by Reset demo, the account erased with the demo',
+    walk: (app) => resetDemo(app),
+    shows: (app) => {
+      expectDisclaimerSignedOut(app, { deleted: true });
+      expectToasts(app, [TOAST_DEMO_RESET]);
+      expect(app.server.resets).toBe(1);
+    },
+    afterBack: (_, app) => expectSignedOut(app),
+  },
+  'signedOut after xstate.error.actor.resetDemo': {
+    says: 'signed out by Reset demo answered 401 (the session had ended)',
+    walk: (app) => resetDemo(app, new ApiFailure(401, 'Unauthorized')),
+    shows: async (app) => {
+      expectSignedOut(app);
+      expect(window.location.pathname).toBe('/invite-code');
+      await screen.findByRole('heading', { level: 1, name: 'Enter Invitation Code' });
+      expectToasts(app, [TOAST_UNAUTHORIZED]);
+    },
+    afterBack: (_, app) => expectSignedOut(app),
+  },
   'signedOut after session.unauthorized': {
     says: 'signed out by a 401 on the players screen',
     walk: openPlayersUnauthorized,

@@ -80,6 +80,46 @@ function DeletionQuestion({ answer }: { answer: Answer }) {
   );
 }
 
+/** What 'Reset demo' erases, said before the player confirms it (DEMO_MODE). */
+export const DEMO_RESET_WARNING =
+  'This erases every player of this demo, your account too, with every entry, answer, reward, ' +
+  'message and draw. The questions and offers stay, and a new starter invite code is made.';
+
+/**
+ * 'Reset demo' (DEMO_MODE) asks once more, as Delete Account does; the session runs the reset
+ * once, however often the button is tapped, and signs the player out when it is done.
+ */
+export function DemoResetQuestion({
+  resetting,
+  onConfirm,
+  onCancel,
+}: {
+  resetting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Reset demo">
+      <p className="winnings__modal-title">Reset demo</p>
+      <p className="winnings__hint">{DEMO_RESET_WARNING}</p>
+      <div className="winnings__actions winnings__actions--stacked">
+        <button
+          type="button"
+          className="primary-button winnings__destroy"
+          disabled={resetting}
+          aria-busy={resetting}
+          onClick={onConfirm}
+        >
+          {resetting ? 'Resetting the demo…' : 'Reset demo'}
+        </button>
+        <button type="button" className="secondary-button" disabled={resetting} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The question the account actions ask now, its buttons answering it. */
 export function AccountActionsView({ actor }: { actor: AccountActionsActor }) {
   const question = useSelector(actor, selectAccountQuestion);

@@ -3,7 +3,8 @@
 // on it; this view draws that and passes the player's gestures and taps on. The finger's pull
 // is the only thing the view keeps: the machine decides, on release, whether it closes. Its
 // parts: the list (WinningsList.tsx), the coupons (Coupons.tsx), the answers to Contact Us
-// (ContactThreads.tsx) and the account questions (AccountActions.tsx).
+// (ContactThreads.tsx) and the account questions (AccountActions.tsx). In a demo (DEMO_MODE)
+// 'Reset demo' closes the footer: asked once more, then the session wipes the demo.
 import { useDrag } from '@use-gesture/react';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -14,6 +15,11 @@ import {
   type WinningsDrawerMachine,
 } from '../../../machines/winnings/winnings-drawer.machine';
 import {
+  selectDemoFeature,
+  selectIsResettingDemo,
+} from '../../../machines/session/session.selectors';
+import { SessionContext } from '../../lib/session-context';
+import {
   selectAccountActions,
   selectDrawerPrizeClaim,
   selectModal,
@@ -21,7 +27,7 @@ import {
   selectPanel,
 } from '../../../machines/winnings/winnings.selectors';
 import { WinningsStepView } from './winnings-step';
-import { AccountActionsView, AccountAnswered } from './AccountActions';
+import { AccountActionsView, AccountAnswered, DemoResetQuestion } from './AccountActions';
 import { ThreadModal, Threads } from './ContactThreads';
 import { CouponModal } from './Coupons';
 import { PrizeClaimView } from './PrizeClaim';
@@ -66,9 +72,37 @@ function Modal({ actor }: { actor: DrawerActor }) {
   );
 }
 
+/** DEMO_MODE: 'Reset demo' closes the drawer's footer. */
+function DemoResetButton({ onTap }: { onTap: () => void }) {
+  const demo = SessionContext.useSelector(selectDemoFeature);
+  if (!demo) return null;
+  return (
+    <button type="button" className="secondary-button winnings__danger" onClick={onTap}>
+      Reset demo
+    </button>
+  );
+}
+
+/** 'Reset demo' tapped: asked once more, then the session resets while the question stays. */
+function DemoResetModal({ asking, onCancel }: { asking: boolean; onCancel: () => void }) {
+  const resetting = SessionContext.useSelector(selectIsResettingDemo);
+  const session = SessionContext.useActorRef();
+  if (!asking && !resetting) return null;
+  return (
+    <div className="winnings__backdrop">
+      <DemoResetQuestion
+        resetting={resetting}
+        onConfirm={() => session.send({ type: 'session.resetDemo' })}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
 export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
   const panel = useSelector(actor, selectPanel);
   const [pull, setPull] = useState(0);
+  const [askingDemoReset, setAskingDemoReset] = useState(false);
   const bind = useDrag(
     // The finger's whole travel: `movement` leaves out the few pixels that tell a drag from a
     // tap, and the machine's threshold (a sixth of the screen) is measured on the finger.
@@ -128,10 +162,12 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
             >
               Logout
             </button>
+            <DemoResetButton onTap={() => setAskingDemoReset(true)} />
           </nav>
         </div>
       </div>
       <Modal actor={actor} />
+      <DemoResetModal asking={askingDemoReset} onCancel={() => setAskingDemoReset(false)} />
     </main>
   );
 }

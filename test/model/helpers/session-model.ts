@@ -39,6 +39,8 @@ export type SessionModelEvent =
   | Failed<'logout'>
   | Done<'deleteAccount', undefined>
   | Failed<'deleteAccount'>
+  | Done<'resetDemo', undefined>
+  | Failed<'resetDemo'>
   | Done<'loadSignedInFlows', SignedInFlows>
   | Failed<'loadSignedInFlows'>
   | Done<'loadAppConfig', ReturnType<typeof toAppConfig>>
@@ -83,6 +85,12 @@ const CANDIDATES: Exclude<SessionModelEvent, { type: 'xstate.init' }>[] = [
   { type: 'xstate.error.actor.logout', error: new ApiFailure(500, null) },
   { type: 'xstate.done.actor.deleteAccount', output: undefined },
   { type: 'xstate.error.actor.deleteAccount', error: new ApiFailure(500, null) },
+  // 'Reset demo' confirmed in the drawer (DEMO_MODE): the demo wiped, or not, or the session
+  // already gone.
+  { type: 'session.resetDemo' },
+  { type: 'xstate.done.actor.resetDemo', output: undefined },
+  { type: 'xstate.error.actor.resetDemo', error: new ApiFailure(500, null) },
+  { type: 'xstate.error.actor.resetDemo', error: new ApiFailure(401, 'Unauthorized') },
   // The signed-in flows load with the signed-in app (or the network fails to bring them).
   {
     type: 'xstate.done.actor.loadSignedInFlows',

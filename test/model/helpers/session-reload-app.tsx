@@ -2,7 +2,8 @@
 // returning player whose entry is in today's draw (so /home shows the countdown and the tab
 // bar), reopened as a reload does; the server's answers to Logout and the deletion, counted
 // across reloads; and the gestures that sign the player out: Logout and Delete Account in the
-// WINNINGS drawer's footer, and a 401 from the server on the players screen's list.
+// WINNINGS drawer's footer, 'Reset demo' there (the operator's DEMO_MODE is on), and a 401 from
+// the server on the players screen's list.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
@@ -19,13 +20,32 @@ import {
 } from '../../../machines/winnings/winnings-drawer.machine';
 import { api, type ApiFailure } from '../../../src/lib/api';
 import { settle } from '../../support/settle';
-import { idleDrawApi, renderApp, screenLoaded, storeSignedInSession, tabBar } from './app-harness';
+import {
+  idleDrawApi,
+  renderApp,
+  screenLoaded,
+  SERVER_CONFIG,
+  storeSignedInSession,
+  tabBar,
+} from './app-harness';
 import { TIMER_ENTERED } from './draw-fake-api';
 import { reopenApp } from './reload-and-back';
 import { FakeWinningsApi } from './winnings-fake-api';
 
-/** What the server was asked to do, across reloads: each Logout and each deletion. */
-export type SessionServer = { logouts: number; deletions: number };
+/** What the server was asked to do, across reloads: each Logout, deletion and demo reset. */
+export type SessionServer = { logouts: number; deletions: number; resets: number };
+
+/** The operator's settings with DEMO_MODE on: the drawer offers 'Reset demo'. */
+const DEMO_CONFIG = { ...SERVER_CONFIG, features: { ...SERVER_CONFIG.features, demo: true } };
+
+/** The fake session API answers the demo's reset like its other calls (it waits, or is answered). */
+function withDemoReset(rendered: ReturnType<typeof renderApp>): void {
+  const sessionApi = rendered.sessionApi as unknown as {
+    call(name: 'resetDemo'): Promise<unknown>;
+    resetDemo?: () => Promise<unknown>;
+  };
+  sessionApi.resetDemo = () => sessionApi.call('resetDemo');
+}
 
 export type SessionApp = ReturnType<typeof renderApp> & {
   clock: SimulatedClock;
@@ -59,8 +79,10 @@ function start(server: SessionServer, reload: boolean): SessionApp {
     inspect,
     drawApi: idleDrawApi(TIMER_ENTERED),
     winningsApi: new FakeWinningsApi().holding({}),
+    config: DEMO_CONFIG,
   };
   const rendered = reload ? reopenApp(options) : renderApp({ path: '/home', ...options });
+  withDemoReset(rendered);
   if (reload) {
     // Whatever a reload asks the server is counted: the walk answers nothing by hand any more.
     rendered.sessionApi.answerAlways('logout', () => {
@@ -70,6 +92,10 @@ function start(server: SessionServer, reload: boolean): SessionApp {
     rendered.sessionApi.answerAlways('deleteAccount', () => {
       server.deletions += 1;
       return Promise.resolve({ message: 'ok' });
+    });
+    rendered.sessionApi.answerAlways('resetDemo', () => {
+      server.resets += 1;
+      return Promise.resolve({ starter_invite_code: 'NEWCODE2', draw_id: 2 });
     });
   }
   return {
@@ -99,7 +125,7 @@ export async function openSignedIn(): Promise<SessionApp> {
       hasFinishedQuestionnaire: true,
     }),
   );
-  const app = start({ logouts: 0, deletions: 0 }, false);
+  const app = start({ logouts: 0, deletions: 0, resets: 0 }, false);
   await screenLoaded();
   return app;
 }
@@ -143,14 +169,16 @@ export async function askLogout(app: SessionApp): Promise<HTMLElement> {
   return screen.getByRole('dialog', { name: 'Logout' });
 }
 
-/** The server answers the session's waiting call (Logout, the deletion), or fails it. */
+const COUNTED = { logout: 'logouts', deleteAccount: 'deletions', resetDemo: 'resets' } as const;
+
+/** The server answers the session's waiting call (Logout, the deletion, the reset), or fails it. */
 export async function answerSession(
   app: SessionApp,
-  call: 'logout' | 'deleteAccount',
+  call: 'logout' | 'deleteAccount' | 'resetDemo',
   failure: ApiFailure | null = null,
 ): Promise<void> {
   await waitFor(() => expect(app.sessionApi.isWaiting(call)).toBe(true));
-  if (!failure) app.server[call === 'logout' ? 'logouts' : 'deletions'] += 1;
+  if (!failure) app.server[COUNTED[call]] += 1;
   await act(async () => {
     if (failure) app.sessionApi.reject(call, failure);
     else app.sessionApi.resolve(call, { message: 'ok' });
@@ -178,6 +206,18 @@ export async function deleteAccount(
   await app.user.click(within(again).getByRole('button', { name: 'Delete my account' }));
   await answerSession(app, 'deleteAccount', failure);
   if (!failure) app.callsWhenSignedOut = signedInCalls(app);
+}
+
+/** 'Reset demo' at the bottom of the drawer, asked once more and confirmed; the server resets. */
+export async function resetDemo(app: SessionApp, failure: ApiFailure | null = null): Promise<void> {
+  await tapTab(app, 'WINNINGS');
+  await slideUp(app);
+  const footer = await screen.findByRole('navigation', { name: 'Help and account' });
+  await app.user.click(within(footer).getByRole('button', { name: 'Reset demo' }));
+  const question = screen.getByRole('dialog', { name: 'Reset demo' });
+  await app.user.click(within(question).getByRole('button', { name: 'Reset demo' }));
+  await answerSession(app, 'resetDemo', failure);
+  if (!failure || failure.status === 401) app.callsWhenSignedOut = signedInCalls(app);
 }
 
 /**

@@ -1,0 +1,24 @@
+// The final-test page (spec section 2, DESIGN section 8): while FEATURE_FINAL_TEST is on (a test
+// campaign has ended) every signed-in route shows it. It asks the player to text 'More' for
+// feedback: the link opens the phone's messages with 'More' written.
+import './final-test.css';
+
+/** The text the player is asked to send. */
+export const FEEDBACK_WORD = 'More';
+
+/** Opens a new text with the word written (`?&body=` reads on iOS and Android alike). */
+export const FEEDBACK_SMS_LINK = `sms:?&body=${FEEDBACK_WORD}`;
+
+export function FinalTestPage() {
+  return (
+    <main className="screen final-test">
+      <h1 className="final-test__title">This Concludes Our Test</h1>
+      <p className="final-test__lead">
+        Thank you for playing. Text &lsquo;{FEEDBACK_WORD}&rsquo; to tell us what you think.
+      </p>
+      <a className="primary-button final-test__text" href={FEEDBACK_SMS_LINK}>
+        Text &lsquo;{FEEDBACK_WORD}&rsquo;
+      </a>
+    </main>
+  );
+}
