@@ -11,6 +11,7 @@ import {
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
+  smallTapTargets,
   startServer,
   type RunningServer,
 } from './harness';
@@ -72,6 +73,7 @@ describe('players on a phone without a share sheet', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(link);
     await screenshot(page, 'players-link-copied');
+    expect((await smallTapTargets(page)).join('; '), 'controls under 44x44 px').toBe('');
 
     // A friend opens the copied link on another phone and signs up.
     const friendContext = await phoneContext(browser, server.baseUrl);
@@ -119,6 +121,7 @@ describe('players on a phone without a share sheet', () => {
     await page.waitForURL('**/players-tutorial');
     await page.getByText('an invitee win of $500 gives you $100', { exact: false }).waitFor();
     await screenshot(page, 'players-tutorial');
+    expect((await smallTapTargets(page)).join('; '), 'controls under 44x44 px').toBe('');
     await page.getByRole('button', { name: 'Go to Players' }).tap();
     await page.waitForURL('**/players');
     await page.getByRole('region', { name: 'Your Players' }).waitFor();
