@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { StateMachine, type AnyStateMachine } from 'xstate';
-import { rootEvents, stateTable, toMermaid } from './mermaid';
+import { rootEvents, stateTable, toMermaid, type StateNote } from './mermaid';
 
 export const FLOWS_DIR = 'docs/flows';
 const MACHINES_DIR = 'machines';
@@ -51,18 +51,52 @@ export async function findMachines(root = process.cwd()): Promise<FoundMachine[]
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-function page({ machine, file, about }: FoundMachine): string {
+/** Page views of each screen, from the database (`npm run flows -- --stats`). */
+export type FlowStats = {
+  /** The UTC days counted, as `ops stats` says them. */
+  from: string;
+  to: string;
+  screens: ReadonlyArray<{ path: string; views: number; players: number }>;
+};
+
+/** The route a state's screen names (`meta.route`), if it names one. */
+function routeOf(meta: unknown): string | null {
+  const route = (meta as { route?: unknown } | undefined)?.route;
+  return typeof route === 'string' ? route : null;
+}
+
+/** What the chart writes beside each screen state: its route's page views and players. */
+function countsNote(stats: FlowStats): StateNote {
+  const byPath = new Map(stats.screens.map((screen) => [screen.path, screen]));
+  return (node) => {
+    const route = routeOf(node.meta);
+    if (route === null) return null;
+    const counted = byPath.get(route) ?? { views: 0, players: 0 };
+    return `${route} · ${counted.views} views · ${counted.players} players`;
+  };
+}
+
+function page({ machine, file, about }: FoundMachine, stats?: FlowStats): string {
   const rows = stateTable(machine);
   const anywhere = rootEvents(machine);
   return [
     `# ${machine.id}`,
     '',
-    `<!-- Written by \`npm run flows\` from ${file}; edit the machine, not this page. -->`,
+    stats
+      ? `<!-- Written by \`npm run flows -- --stats\` from ${file} and the database. -->`
+      : `<!-- Written by \`npm run flows\` from ${file}; edit the machine, not this page. -->`,
     '',
+    ...(stats
+      ? [
+          `Page views of each screen from ${stats.from} to ${stats.to} (UTC days), and how many ` +
+            'distinct signed-in players saw it, beside each screen state of the chart.',
+          '',
+        ]
+      : []),
     about || `The \`${machine.id}\` statechart of \`${file}\`.`,
     '',
     '```mermaid',
-    toMermaid(machine),
+    toMermaid(machine, stats ? countsNote(stats) : undefined),
     '```',
     '',
     ...(anywhere.length > 0
@@ -105,13 +139,21 @@ function index(machines: FoundMachine[]): string {
   ].join('\n');
 }
 
-/** The pages of docs/flows by file name, formatted as the repo's Prettier would. */
-export async function renderFlows(root = process.cwd()): Promise<Map<string, string>> {
+/**
+ * The pages of docs/flows by file name, formatted as the repo's Prettier would; with `stats`,
+ * each screen state of the charts carries its page views.
+ */
+export async function renderFlows(
+  root = process.cwd(),
+  stats?: FlowStats,
+): Promise<Map<string, string>> {
   const machines = await findMachines(root);
   const pages = new Map<string, string>();
   const options = await resolveConfig(join(root, FLOWS_DIR, 'README.md'));
   const markdown = (text: string) => format(text, { ...options, parser: 'markdown' });
   pages.set('README.md', await markdown(index(machines)));
-  for (const found of machines) pages.set(`${found.machine.id}.md`, await markdown(page(found)));
+  for (const found of machines) {
+    pages.set(`${found.machine.id}.md`, await markdown(page(found, stats)));
+  }
   return pages;
 }

@@ -56,26 +56,35 @@ function children(node: AnyStateNode): AnyStateNode[] {
   return Object.values(node.states);
 }
 
-function body(node: AnyStateNode, indent: string, lines: string[]): void {
+function body(node: AnyStateNode, indent: string, lines: string[], note?: StateNote): void {
   const kids = children(node);
   if (node.type === 'parallel') {
     kids.forEach((region, i) => {
       if (i > 0) lines.push(`${indent}--`);
-      declare(region, indent, lines);
+      declare(region, indent, lines, note);
     });
     return;
   }
   const initial = node.initial?.target?.[0];
   if (initial) lines.push(`${indent}[*] --> ${idOf(initial)}`);
-  for (const kid of kids) declare(kid, indent, lines);
+  for (const kid of kids) declare(kid, indent, lines, note);
 }
 
-function declare(node: AnyStateNode, indent: string, lines: string[]): void {
+/**
+ * What a diagram writes beside a state's name (`npm run flows -- --stats`: the page views of its
+ * screen); null for nothing.
+ */
+export type StateNote = (node: AnyStateNode) => string | null;
+
+function declare(node: AnyStateNode, indent: string, lines: string[], note?: StateNote): void {
   const id = idOf(node);
-  if (id !== node.key) lines.push(`${indent}state "${node.key}" as ${id}`);
+  const extra = note?.(node) ?? null;
+  // Mermaid ends a description at a quote; the note is plain text.
+  const name = extra === null ? node.key : `${node.key} · ${extra.replace(/["]/g, "'")}`;
+  if (id !== name) lines.push(`${indent}state "${name}" as ${id}`);
   if (children(node).length > 0) {
     lines.push(`${indent}state ${id} {`);
-    body(node, `${indent}  `, lines);
+    body(node, `${indent}  `, lines, note);
     lines.push(`${indent}}`);
   }
   if (node.type === 'final') lines.push(`${indent}${id} --> [*]`);
@@ -87,10 +96,10 @@ function allNodes(node: AnyStateNode): AnyStateNode[] {
 
 const ANYWHERE = 'anywhere';
 
-/** The machine as a Mermaid stateDiagram-v2. */
-export function toMermaid(machine: AnyStateMachine): string {
+/** The machine as a Mermaid stateDiagram-v2, with `note` beside the states it names. */
+export function toMermaid(machine: AnyStateMachine, note?: StateNote): string {
   const lines = ['stateDiagram-v2'];
-  body(machine.root, '  ', lines);
+  body(machine.root, '  ', lines, note);
   if (transitionsOf(machine.root).length > 0) {
     lines.push(`  state "from any state" as ${ANYWHERE}`);
   }

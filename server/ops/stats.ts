@@ -56,9 +56,11 @@ export function statsLines(report: StatsReport): string[] {
   for (const row of table) lines.push(format(row));
   lines.push('');
   lines.push('Funnels: how many reached each screen (page views; distinct signed-in players)');
+  const pathWidth = Math.max(
+    ...report.funnels.flatMap((funnel) => funnel.steps.map((step) => step.path.length)),
+  );
   for (const funnel of report.funnels) {
     lines.push(funnel.name);
-    const pathWidth = Math.max(...funnel.steps.map((step) => step.path.length));
     const first = funnel.steps[0];
     for (const step of funnel.steps) {
       const share =

@@ -1,7 +1,7 @@
 // `ops stats`: daily figures and each flow's funnel (DESIGN section 5), and the page views of
 // every screen that `npm run flows -- --stats` draws on the charts. Days are UTC days.
 import { sql, type SQL } from 'drizzle-orm';
-import { PATHS, type AppPath } from '../../machines/shared/paths';
+import { PATHS } from '../../machines/shared/paths';
 import type { ServiceContext } from './context';
 
 /**
@@ -9,7 +9,7 @@ import type { ServiceContext } from './context';
  * screen states name in `meta.route`) a player passes through, in order. A test keeps every
  * route here one a machine shows, and every route a machine shows in some funnel.
  */
-export const FUNNELS: ReadonlyArray<{ name: string; steps: readonly AppPath[] }> = [
+export const FUNNELS: ReadonlyArray<{ name: string; steps: readonly string[] }> = [
   {
     name: 'Sign-up (entry flow)',
     steps: [
@@ -36,6 +36,8 @@ export const FUNNELS: ReadonlyArray<{ name: string; steps: readonly AppPath[] }>
   { name: 'Winnings', steps: [PATHS.winnings, PATHS.grandPrize, PATHS.contactUs] },
   { name: 'Players', steps: [PATHS.playersTutorial, PATHS.players] },
   { name: 'Wallet', steps: [PATHS.wallet, PATHS.walletTokens] },
+  /** A closed draw's record, checked on the phone (`/draws/7`). */
+  { name: 'Draw records', steps: ['/draws/:id'] },
   { name: 'Legal pages', steps: [PATHS.privacyPolicy, PATHS.terms, PATHS.rules] },
 ];
 
@@ -139,7 +141,9 @@ export function createStatsService({ db, now }: ServiceContext) {
         DAILY_FIGURES.map((figure) => [figure, rows.reduce((sum, row) => sum + row[figure], 0)]),
       ) as Record<DailyFigure, number>;
 
-      const known: string[] = [...new Set(Object.values(PATHS))];
+      const known: string[] = [
+        ...new Set([...Object.values(PATHS), ...FUNNELS.flatMap((funnel) => funnel.steps)]),
+      ];
       // An address with a parameter (`/draws/:id`) counts every address it matches.
       const patterns = known.filter((path) => path.includes(':'));
       const screenCase = sql.join(
