@@ -15,8 +15,8 @@ export function PlayersTutorialPage() {
       </h1>
       <ol className="players__tutorial">
         <li>
-          Each user gets {INVITES_PER_PLAYER} invitations to pick their own players: friends you
-          invite to BLACK BUTTON.
+          You have {INVITES_PER_PLAYER} invitations to pick your own players: the friends you invite
+          to BLACK BUTTON.
         </li>
         <li>
           An invitation is a link. Tap &lsquo;Invite friends&rsquo; to send it, or copy it where
