@@ -54,6 +54,12 @@ export function statsLines(report: StatsReport): string[] {
   lines.push(`Daily figures, ${report.from} to ${report.to} (UTC days)`);
   lines.push(format(headings));
   for (const row of table) lines.push(format(row));
+  const { page_views: views, clicks } = report.platforms;
+  lines.push(
+    `By platform: page views iOS ${views.ios}, Android ${views.android}, Other ${views.other}; ` +
+      `clicks iOS ${clicks.ios}, Android ${clicks.android}, Other ${clicks.other}` +
+      (clicks.unknown > 0 ? `, not said ${clicks.unknown}` : ''),
+  );
   lines.push('');
   lines.push('Funnels: how many reached each screen (page views; distinct signed-in players)');
   const pathWidth = Math.max(

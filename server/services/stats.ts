@@ -2,6 +2,7 @@
 // every screen that `npm run flows -- --stats` draws on the charts. Days are UTC days.
 import { sql, type SQL } from 'drizzle-orm';
 import { PATHS } from '../../machines/shared/paths';
+import type { Platform } from '../../contract/analytics';
 import type { ServiceContext } from './context';
 
 /**
@@ -70,6 +71,8 @@ export type StatsReport = {
   funnels: Array<{ name: string; steps: ScreenCount[] }>;
   /** Every address of the app with its views and distinct signed-in players. */
   screens: ScreenCount[];
+  /** Page views and clicks of the period by platform (clicks sent before platforms: unknown). */
+  platforms: Record<'page_views' | 'clicks', Record<Platform | 'unknown', number>>;
 };
 
 type Window = { from: Date; to: Date };
@@ -175,7 +178,26 @@ export function createStatsService({ db, now }: ServiceContext) {
         views: Number(countOf.get(path)?.views ?? 0),
         players: Number(countOf.get(path)?.players ?? 0),
       });
+      const platforms: StatsReport['platforms'] = {
+        page_views: { ios: 0, android: 0, other: 0, unknown: 0 },
+        clicks: { ios: 0, android: 0, other: 0, unknown: 0 },
+      };
+      const byPlatform = await rowsOf<{ kind: string; platform: string; n: number }>(sql`
+        select 'page_views' as kind, platform, count(*)::int as n from page_views
+        where created_at >= ${from.toISOString()}::timestamptz
+          and created_at < ${to.toISOString()}::timestamptz
+        group by platform
+        union all
+        select 'clicks', coalesce(platform, 'unknown'), count(*)::int from clicks
+        where created_at >= ${from.toISOString()}::timestamptz
+          and created_at < ${to.toISOString()}::timestamptz
+        group by 2`);
+      for (const { kind, platform, n } of byPlatform) {
+        const counts = kind === 'clicks' ? platforms.clicks : platforms.page_views;
+        if (platform in counts) counts[platform as Platform | 'unknown'] = Number(n);
+      }
       return {
+        platforms,
         from: dayOf(from),
         to: dayOf(new Date(to.getTime() - DAY_MS)),
         days: rows,

@@ -172,6 +172,9 @@ describe.each(databases)('ops stats over a scripted day of 20 players (%s)', (ki
       pageViews,
       16, // clicks
     ]);
+    expect(printed.stdout).toContain(
+      `By platform: page views iOS ${pageViews}, Android 0, Other 0; clicks iOS 16, Android 0, Other 0\n`,
+    );
     expect(funnelStep(printed.stdout, 'Sign-up (entry flow)', '/')).toEqual([25, 0]);
     expect(funnelStep(printed.stdout, 'Sign-up (entry flow)', '/login')).toEqual([20, 0]);
     expect(funnelStep(printed.stdout, 'Sign-up (entry flow)', '/home')).toEqual([20, 20]);
