@@ -24,6 +24,8 @@ export const PATHS = {
   playersTutorial: '/players-tutorial',
   wallet: '/wallet',
   walletTokens: '/wallet-token',
+  /** A closed draw's record, checked on the phone: `/draws/7` (drawRecordPath). */
+  drawRecord: '/draws/:id',
   // Either way.
   privacyPolicy: '/privacy-policy',
   terms: '/terms-and-conditions',
@@ -31,3 +33,13 @@ export const PATHS = {
 } as const;
 
 export type AppPath = (typeof PATHS)[keyof typeof PATHS];
+
+/** The address of draw `id`'s record page. */
+export const drawRecordPath = (id: number): string => `/draws/${id}`;
+
+/** The draw id a `/draws/{id}` address names (a positive int4), or null. */
+export function drawIdInPath(path: string): number | null {
+  const match = /^\/draws\/([1-9][0-9]{0,9})$/.exec(path);
+  const id = match ? Number(match[1]) : null;
+  return id !== null && id <= 2_147_483_647 ? id : null;
+}

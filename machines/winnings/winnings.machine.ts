@@ -6,12 +6,14 @@
 // prize waiting for a claim, as the draw finds it (at sign-in and whenever a draw closes), so
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
 // won while it was on screen. It keeps what the player types on Contact Us in that page's
-// history entry, so a reload, Back or Forward opens the form with the same text.
+// history entry, so a reload, Back or Forward opens the form with the same text. The drawer
+// links each closed draw the player entered to its record (/draws/{id}), which the page reads
+// and checks on the phone: the seed against its commitment, the winner recomputed.
 import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import type { GrandPrize } from '../../contract/api';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { ToastEffect } from '../shared/effects';
-import { PATHS } from '../shared/paths';
+import { drawIdInPath, drawRecordPath, PATHS } from '../shared/paths';
 import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine, draftIn, type ContactDraft } from './contact-form.machine';
@@ -30,6 +32,7 @@ import {
   GRAND_PRIZE_PAGE_METHODS,
   GRAND_PRIZE_PATH,
   LEGAL_PATHS,
+  openDrawRecordPage,
   pagePrizeOf,
   prizeIdIn,
   TOAST_PRIZES_LOAD_FAILED,
@@ -37,6 +40,33 @@ import {
   type WinningsContext,
   type WinningsEvent,
 } from './winnings.types';
+
+type Snapshot = object;
+
+/** The record page's screen names its draw: `/draws/:id` reads `/draws/7` while 7 is shown. */
+function withDrawRoute(snapshot: Snapshot): Snapshot {
+  const page = (snapshot as { context?: WinningsContext }).context?.drawRecord;
+  if (!page) return snapshot;
+  const metas = (snapshot as { getMeta(): Record<string, unknown> }).getMeta();
+  const named = Object.fromEntries(
+    Object.entries(metas).map(([id, meta]) => [
+      id,
+      (meta as RouteMeta | undefined)?.route === PATHS.drawRecord
+        ? { ...(meta as RouteMeta), route: drawRecordPath(page.id) }
+        : meta,
+    ]),
+  );
+  return { ...snapshot, getMeta: () => named };
+}
+
+/** The flow as its reporter sees it: the same actor, with the record's address filled in. */
+function namingDrawRoute(owner: AnyActorRef): AnyActorRef {
+  return Object.assign(Object.create(owner) as AnyActorRef, {
+    getSnapshot: (): Snapshot => withDrawRoute(owner.getSnapshot() as Snapshot),
+    subscribe: (next: (snapshot: Snapshot) => void) =>
+      owner.subscribe((snapshot: Snapshot) => next(withDrawRoute(snapshot))),
+  });
+}
 
 export const winningsMachine = setup({
   types: {
@@ -48,6 +78,7 @@ export const winningsMachine = setup({
       prizeClaim: 'prizeClaim';
       contactForm: 'contactForm';
       loadGrandPrizes: 'loadGrandPrizes';
+      checkDrawRecord: 'checkDrawRecord';
     },
   },
   actors: {
@@ -66,6 +97,8 @@ export const winningsMachine = setup({
   guards: {
     isRoute: ({ event }, params: { path: string }) =>
       event.type === 'route.opened' && event.path === params.path,
+    isDrawRecordRoute: ({ event }) =>
+      event.type === 'route.opened' && drawIdInPath(event.path) !== null,
     isLegalRoute: ({ event }) =>
       event.type === 'route.opened' && (LEGAL_PATHS as readonly string[]).includes(event.path),
     hasPrizeForPage: ({ context }, prizes: GrandPrize[]) =>
@@ -99,6 +132,34 @@ export const winningsMachine = setup({
       prizeOnPage: null,
     })),
     keepContactDraft: assign((_, draft: ContactDraft | null) => ({ contactDraft: draft })),
+    openDrawRecord: assign(({ event }) => {
+      const id = event.type === 'route.opened' ? drawIdInPath(event.path) : null;
+      return { drawRecord: id === null ? null : openDrawRecordPage(id) };
+    }),
+    // What the check told of the draw so far.
+    noteDrawRecord: assign(({ context, event }) => {
+      const page = context.drawRecord;
+      if (!page) return {};
+      switch (event.type) {
+        case 'drawRecord.loaded':
+        case 'drawRecord.stillOpen':
+          return { drawRecord: { ...page, draw: event.draw } };
+        case 'drawRecord.progress':
+          return { drawRecord: { ...page, entryIdsRead: event.read } };
+        case 'drawRecord.checked':
+          return {
+            drawRecord: {
+              ...page,
+              entryIdsRead: page.draw?.entries_count ?? page.entryIdsRead,
+              differences: event.differences,
+            },
+          };
+        case 'drawRecord.failed':
+          return { drawRecord: { ...page, failure: event.failure } };
+        default:
+          return { drawRecord: openDrawRecordPage(page.id) };
+      }
+    }),
     // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
     forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
       params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
@@ -106,10 +167,17 @@ export const winningsMachine = setup({
   },
 }).createMachine({
   id: 'winnings',
-  context: { prizeToClaim: null, prizeOnPage: null, prizeIdOpened: null, contactDraft: null },
+  context: {
+    prizeToClaim: null,
+    prizeOnPage: null,
+    prizeIdOpened: null,
+    contactDraft: null,
+    drawRecord: null,
+  },
   // The screen it shows, told to the root (machines/shared/root.ts), with the prize on
-  // /grandPrize and the draft on Contact Us in its entry's history state.
-  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
+  // /grandPrize and the draft on Contact Us in its entry's history state, and the draw on
+  // /draws/{id} in its address.
+  invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: namingDrawRoute(self) }) },
   initial: 'awaitingRoute',
   on: {
     'route.opened': [
@@ -129,6 +197,7 @@ export const winningsMachine = setup({
         },
       },
       { guard: 'isLegalRoute', target: '.legalPage' },
+      { guard: 'isDrawRecordRoute', target: '.drawRecord', actions: 'openDrawRecord' },
       // Another screen: nothing of the winnings shows until one of its pages opens again.
       { target: '.awaitingRoute' },
     ],
@@ -257,6 +326,56 @@ export const winningsMachine = setup({
           description:
             'The message is stored: the page is one seen once as the flow goes home (Back from /home never shows the text sent again).',
           meta: { route: CONTACT_US_PATH, tabs: 'none', once: true } satisfies RouteMeta,
+        },
+      },
+    },
+    drawRecord: {
+      description:
+        "/draws/{id}: a draw's record (commitment, seed, entries, the player's entry ids, the winner), checked on the phone.",
+      meta: { route: PATHS.drawRecord } satisfies RouteMeta,
+      invoke: {
+        id: 'checkDrawRecord',
+        src: 'checkDrawRecord',
+        input: ({ context }) => ({ id: context.drawRecord?.id ?? 0 }),
+      },
+      on: {
+        // Another draw's record (an address typed over this one): read and checked afresh.
+        'route.opened': {
+          guard: 'isDrawRecordRoute',
+          target: '#winnings.drawRecord',
+          reenter: true,
+          actions: 'openDrawRecord',
+        },
+      },
+      initial: 'checking',
+      states: {
+        checking: {
+          description:
+            'The record loads, then every published entry id (the count read so far shows), then the check runs.',
+          on: {
+            'drawRecord.loaded': { actions: 'noteDrawRecord' },
+            'drawRecord.progress': { actions: 'noteDrawRecord' },
+            'drawRecord.checked': { target: 'checked', actions: 'noteDrawRecord' },
+            'drawRecord.stillOpen': { target: 'stillOpen', actions: 'noteDrawRecord' },
+            'drawRecord.failed': { target: 'failed', actions: 'noteDrawRecord' },
+          },
+        },
+        checked: {
+          description:
+            "'Verified on this phone', or exactly what differs between the record and the check.",
+        },
+        stillOpen: {
+          description: 'The draw is open: its commitment shows; the seed comes when it closes.',
+        },
+        failed: {
+          description: "No such draw; or it could not be read, and 'Try again' reads it again.",
+          on: {
+            'drawRecord.retry': {
+              target: '#winnings.drawRecord',
+              reenter: true,
+              actions: 'noteDrawRecord',
+            },
+          },
         },
       },
     },

@@ -1,9 +1,11 @@
 // Narrow reads of the winnings flow and its drawer for the views: each view subscribes to what
 // it shows and asks the machine (`can`) whether a control is enabled.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { GrandPrize, Reward } from '../../contract/api';
+import type { GrandPrize, PublicDraw, Reward } from '../../contract/api';
 import type { ContactThread } from '../../contract/contact';
 import type { ReferralBonus } from '../../contract/winnings';
+import { describeDifference } from '../shared/draw-verify';
+import { drawRecordPath } from '../shared/paths';
 import type { AccountActionsMachine } from './account-actions.machine';
 import type { PrizeClaimMachine } from './prize-claim.machine';
 import type { WinningsDrawerMachine } from './winnings-drawer.machine';
@@ -28,7 +30,12 @@ export function selectContent(snapshot: DrawerSnapshot): DrawerContent {
   if (snapshot.matches({ content: 'loading' })) return 'loading';
   if (snapshot.matches({ content: 'loadFailed' })) return 'loadFailed';
   const { coupons, grandPrizes, referralBonuses } = snapshot.context;
-  return coupons.length + grandPrizes.length + referralBonuses.length === 0 ? 'empty' : 'list';
+  const listed =
+    coupons.length +
+    grandPrizes.length +
+    referralBonuses.length +
+    selectEnteredDraws(snapshot).length;
+  return listed === 0 ? 'empty' : 'list';
 }
 
 const isClaimed = (coupon: Reward) => coupon.attributes.claimed === true;
@@ -147,3 +154,58 @@ export function selectGrandPrizePage(snapshot: WinningsSnapshot): GrandPrizePage
  */
 export const selectAmountToClaim = (snapshot: WinningsSnapshot): number | null =>
   snapshot.context.prizeToClaim?.additional_info.prize_amount ?? null;
+
+/** The day a draw closed, as the player reads it: 'Nov 26, 2026'. */
+const dayOf = (iso: string): string =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** A closed draw the player entered, as the drawer links it to its record. */
+export type EnteredDrawLink = { id: number; path: string; label: string; detail: string };
+
+/** The closed draws the player entered, newest first, each linking to /draws/{id}. */
+export const selectEnteredDraws = (snapshot: DrawerSnapshot): PublicDraw[] =>
+  snapshot.context.enteredDraws ?? [];
+
+export const enteredDrawLink = (draw: PublicDraw): EnteredDrawLink => {
+  const mine = draw.my_entry_ids ?? [];
+  const won = draw.winning_entry_id !== null && mine.includes(draw.winning_entry_id);
+  return {
+    id: draw.id,
+    path: drawRecordPath(draw.id),
+    label: `Draw ${draw.id}, ${dayOf(draw.closes_at)}`,
+    detail: `Your entries: ${mine.length} of ${draw.entries_count}${won ? ', you won' : ''}. Check it`,
+  };
+};
+
+/** What /draws/{id} shows: the record as far as it is read, and what the check found. */
+export type DrawRecordView = {
+  id: number;
+  stage: 'checking' | 'checked' | 'stillOpen' | 'failed';
+  draw: PublicDraw | null;
+  /** Entry ids read of the published count, while they are read. */
+  progress: { read: number; total: number } | null;
+  /** Checked: each difference in words; empty, verified on this phone. */
+  differences: string[] | null;
+  /** The player's entry that won, if one did. */
+  wonWith: number | null;
+  failure: 'notFound' | 'unavailable' | null;
+};
+
+export function selectDrawRecord(snapshot: WinningsSnapshot): DrawRecordView | null {
+  const page = snapshot.context.drawRecord;
+  if (!page || !snapshot.matches('drawRecord')) return null;
+  const stage = (['checked', 'stillOpen', 'failed'] as const).find((name) =>
+    snapshot.matches({ drawRecord: name }),
+  );
+  const draw = page.draw;
+  const winner = draw?.winning_entry_id ?? null;
+  return {
+    id: page.id,
+    stage: stage ?? 'checking',
+    draw,
+    progress: draw ? { read: page.entryIdsRead, total: draw.entries_count } : null,
+    differences: page.differences?.map(describeDifference) ?? null,
+    wonWith: winner !== null && (draw?.my_entry_ids ?? []).includes(winner) ? winner : null,
+    failure: page.failure,
+  };
+}

@@ -6,7 +6,7 @@ import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
 import { LandingPage } from '../features/entry-flow/LandingPage';
 import { InstallPage } from './InstallGate';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
-import { PATHS } from '../../machines/shared/paths';
+import { drawIdInPath, PATHS } from '../../machines/shared/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
 import { SessionContext } from '../lib/session-context';
@@ -36,6 +36,22 @@ const PrivacyPage = lazy(() =>
 const RulesPage = lazy(() =>
   import('../features/legal/RulesPage').then((m) => ({ default: m.RulesPage })),
 );
+
+const DrawRecordPage = lazy(() =>
+  import('../features/winnings/DrawRecordPage').then((m) => ({ default: m.DrawRecordPage })),
+);
+
+/** /draws/{id} (signed in): a closed draw's record, checked on the phone. */
+export function DrawRecord() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <DrawRecordPage />
+    </Suspense>
+  );
+}
+
+/** Whether `path` is a draw's record page (/draws/{id}), a signed-in address. */
+export const isDrawRecordPath = (path: string): boolean => drawIdInPath(path) !== null;
 
 function useOperator() {
   const operatorName = SessionContext.useSelector(selectOperatorName);

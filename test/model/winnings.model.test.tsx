@@ -32,5 +32,5 @@ describeWalkCoverage('the winnings flow, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 13, transitions: 21 },
+  chart: { states: 18, transitions: 29 },
 });

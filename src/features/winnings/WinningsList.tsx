@@ -1,17 +1,22 @@
-// The drawer's list: the grand prizes, the coupons by brand, the referral bonuses and the coupons
-// claimed; or a line while it loads, when it could not, or when nothing is won yet.
+// The drawer's list: the grand prizes, the coupons by brand, the referral bonuses, the coupons
+// claimed and the closed draws the player entered (each links to its record, checked on the
+// phone); or a line while it loads, when it could not, or when nothing is won yet.
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { formatPrize } from '../../../machines/session/session.selectors';
 import type { WinningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
 import {
   selectClaimedCoupons,
   selectContent,
+  enteredDrawLink,
   selectCouponsByType,
+  selectEnteredDraws,
   selectGrandPrizes,
   selectReferralBonuses,
 } from '../../../machines/winnings/winnings.selectors';
 import { ClaimedCoupon, dollars } from './Coupons';
+import './draw-record.css';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
@@ -31,6 +36,7 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
   const claimedCoupons = useSelector(actor, selectClaimedCoupons);
   const prizes = useSelector(actor, selectGrandPrizes);
   const bonuses = useSelector(actor, selectReferralBonuses);
+  const draws = useSelector(actor, selectEnteredDraws);
   if (content === 'loading') {
     return (
       <p className="winnings__note" role="status">
@@ -115,6 +121,17 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
                 <span className="winnings__status">{payoutStatus(bonus)}</span>
               )}
             </button>
+          ))}
+        </section>
+      )}
+      {draws.length > 0 && (
+        <section aria-label="Your draws" className="winnings__section">
+          <h2 className="winnings__brand">Your draws</h2>
+          {draws.map(enteredDrawLink).map((draw) => (
+            <Link key={draw.id} href={draw.path} className="winnings__coupon winnings__draw">
+              <span>{draw.label}</span>
+              <span className="winnings__status">{draw.detail}</span>
+            </Link>
           ))}
         </section>
       )}

@@ -1,6 +1,14 @@
 // A stand-in for the API the winnings flow calls (the drawer, the prize claim, the contact
 // form; see deferred-api.ts), and its answers.
-import type { GrandPrize, GrandPrizeListResponse, Reward } from '../../../contract/api';
+import type {
+  DrawEntryIdsResponse,
+  DrawListResponse,
+  DrawResponse,
+  GrandPrize,
+  GrandPrizeListResponse,
+  PublicDraw,
+  Reward,
+} from '../../../contract/api';
 import type {
   ContactRequest,
   ContactResponse,
@@ -143,6 +151,9 @@ export const UNANSWERED_WINNINGS_API: WinningsApi & PrizeClaimApi & ContactApi =
   contactThreads: never,
   markContactThreadRead: never,
   click: never,
+  myDraws: never,
+  draw: never,
+  drawEntryIds: never,
   paymentChoices: never,
   claimPrize: never,
   claimBonus: never,
@@ -160,6 +171,10 @@ export class FakeWinningsApi
   contactThreads = () => this.call<ContactThreadsResponse>('contactThreads');
   markContactThreadRead = (id: string) => this.call<unknown>('markContactThreadRead', id);
   click = (body: unknown) => this.call<{ message: string }>('click', body);
+  myDraws = () => this.call<DrawListResponse>('myDraws');
+  draw = (id: number) => this.call<DrawResponse>('draw', id);
+  drawEntryIds = (id: number, after: number) =>
+    this.call<DrawEntryIdsResponse>('drawEntryIds', { id, after });
   paymentChoices = (id: string) => this.call<PaymentChoicesResponse>('paymentChoices', id);
   claimPrize = (body: ClaimPrizeRequest) => this.call<ClaimPrizeResponse>('claimPrize', body);
   claimBonus = (body: ClaimBonusRequest) => this.call<ClaimBonusResponse>('claimBonus', body);
@@ -172,11 +187,13 @@ export class FakeWinningsApi
     grandPrizes?: GrandPrize[];
     bonuses?: ReferralBonus[];
     threads?: ContactThread[];
+    draws?: PublicDraw[];
   }) {
     this.answerAlways('coupons', () => Promise.resolve({ data: winnings.coupons ?? [] }));
     this.answerAlways('grandPrizes', () => Promise.resolve({ data: winnings.grandPrizes ?? [] }));
     this.answerAlways('referralBonuses', () => Promise.resolve({ data: winnings.bonuses ?? [] }));
     this.answerAlways('contactThreads', () => Promise.resolve({ data: winnings.threads ?? [] }));
+    this.answerAlways('myDraws', () => Promise.resolve({ data: winnings.draws ?? [] }));
     this.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
     return this;
   }

@@ -11,6 +11,7 @@ import { routeOf } from '../../../machines/shared/routes';
 import type { ToastEffect } from '../../../machines/shared/effects';
 import { SessionContext } from '../../../src/lib/session-context';
 import { ContactUsPage } from '../../../src/features/winnings/ContactUsPage';
+import { DrawRecordPage } from '../../../src/features/winnings/DrawRecordPage';
 import { GrandPrizePage } from '../../../src/features/winnings/GrandPrizePage';
 import { WinningsPage } from '../../../src/features/winnings/WinningsDrawer';
 import { connectWinnings } from '../../../src/features/winnings/winnings-logic';
@@ -81,6 +82,7 @@ export function Pages({ toasts }: { toasts: string[] }) {
         <Route path="/winnings" component={WinningsPage} />
         <Route path="/grandPrize" component={GrandPrizePage} />
         <Route path="/form/has-problem" component={ContactUsPage} />
+        <Route path="/draws/:id" component={DrawRecordPage} />
         <Route>
           <main aria-label="Elsewhere">Elsewhere</main>
         </Route>
