@@ -48,9 +48,6 @@ export type PlayersEvent =
   | { type: 'players.invite'; code: string }
   /** 'Copy link': the link shown (without a share sheet) to the clipboard. */
   | { type: 'players.copyLink' }
-  /** The tutorial (what players are, how the bonus works), and back to the players screen. */
-  | { type: 'players.openTutorial' }
-  | { type: 'players.openPlayers' }
   /** The player opened an address (the session passes on every opening while signed in). */
   | { type: 'route.opened'; path: string };
 
@@ -191,7 +188,6 @@ export const playersMachine = setup({
         '/players-tutorial: what players are and how the bonus works (also while the feature is off).',
       meta: { route: PLAYERS_TUTORIAL_PATH } satisfies RouteMeta,
       on: {
-        'players.openPlayers': { target: 'shown' },
         'route.opened': [
           { guard: 'isPlayersRoute', target: 'shown' },
           { guard: not(or(['isPlayersRoute', 'isTutorialRoute'])), target: 'away' },
@@ -209,7 +205,6 @@ export const playersMachine = setup({
       exit: 'forgetLink',
       initial: 'loading',
       on: {
-        'players.openTutorial': { target: 'tutorial' },
         // Another address opened: the screen is left (a share under way is dropped).
         'route.opened': [
           { guard: 'isTutorialRoute', target: 'tutorial' },

@@ -117,12 +117,12 @@ describe('players on a phone without a share sheet', () => {
     const page = await context.newPage();
     await signInThroughPhoneLogin(page, server, newPhone());
     await page.goto('/players');
-    await page.getByRole('button', { name: 'How players work' }).tap();
+    await page.getByRole('link', { name: 'How players work' }).tap();
     await page.waitForURL('**/players-tutorial');
     await page.getByText('an invitee win of $500 gives you $100', { exact: false }).waitFor();
     await screenshot(page, 'players-tutorial');
     expect((await smallTapTargets(page)).join('; '), 'controls under 44x44 px').toBe('');
-    await page.getByRole('button', { name: 'Go to Players' }).tap();
+    await page.getByRole('link', { name: 'Go to Players' }).tap();
     await page.waitForURL('**/players');
     await page.getByRole('region', { name: 'Your Players' }).waitFor();
     await context.close();

@@ -139,9 +139,9 @@ describe('players', () => {
   it('opens the tutorial from the screen or its address, and goes back to /players', async () => {
     const fake = fakeApi();
     const { actor } = await start(fake);
-    actor.send({ type: 'players.openTutorial' });
+    actor.send({ type: 'route.opened', path: '/players-tutorial' });
     expect(actor.getSnapshot().value).toBe('tutorial');
-    actor.send({ type: 'players.openPlayers' });
+    actor.send({ type: 'route.opened', path: '/players' });
     await flush();
     expect(actor.getSnapshot().matches({ shown: 'ready' })).toBe(true);
     actor.send({ type: 'route.opened', path: '/home' });

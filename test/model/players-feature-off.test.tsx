@@ -27,13 +27,13 @@ it('reaches the tutorial from /players while the feature is off, and comes back'
   await screen.findByText('The Players Feature Will Be Active Soon.');
   expect(screen.queryByRole('button', { name: 'Invite friends' })).toBeNull();
 
-  await user.click(screen.getByRole('button', { name: 'How players work' }));
+  await user.click(screen.getByRole('link', { name: 'How players work' }));
   await waitFor(() => expect(window.location.pathname).toBe('/players-tutorial'));
   await screenLoaded();
   await screen.findByRole('heading', { level: 1, name: /^Pick your own players/ });
   screen.getByText(/When a player you invited wins, you get a bonus/);
 
-  await user.click(screen.getByRole('button', { name: 'Go to Players' }));
+  await user.click(screen.getByRole('link', { name: 'Go to Players' }));
   await waitFor(() => expect(window.location.pathname).toBe('/players'));
   await screen.findByText('The Players Feature Will Be Active Soon.');
 });

@@ -1,8 +1,9 @@
+import { Link } from 'wouter';
 import { SessionContext } from '../../lib/session-context';
 import { useChildSelector, useChildSend } from '../../lib/system';
 import { INVITES_PER_PLAYER, type Invite } from '../../../contract/api';
 import { formatPrize, selectPlayersFeature } from '../../../machines/session/session.selectors';
-import { inviteLink } from '../../../machines/players/players.machine';
+import { inviteLink, PLAYERS_TUTORIAL_PATH } from '../../../machines/players/players.machine';
 import './players.css';
 
 /** /players: the feature may be switched off by the operator; the tutorial is there either way. */
@@ -19,17 +20,12 @@ export function PlayersPage() {
   return <PlayersScreen />;
 }
 
-/** To /players-tutorial: the players machine moves there, the address follows. */
+/** To /players-tutorial: the players machine hears the address open and shows the tutorial. */
 function TutorialLink() {
-  const send = useChildSend('players');
   return (
-    <button
-      type="button"
-      className="players__tutorial-link"
-      onClick={() => send({ type: 'players.openTutorial' })}
-    >
+    <Link href={PLAYERS_TUTORIAL_PATH} className="players__tutorial-link">
       How players work
-    </button>
+    </Link>
   );
 }
 

@@ -1,5 +1,6 @@
-import { useChildSend } from '../../lib/system';
+import { Link } from 'wouter';
 import { INVITES_PER_PLAYER } from '../../../contract/api';
+import { PATHS } from '../../../machines/shared/paths';
 import './players.css';
 
 /**
@@ -7,7 +8,6 @@ import './players.css';
  * reachable from /players, also while the feature is off.
  */
 export function PlayersTutorialPage() {
-  const send = useChildSend('players');
   return (
     <main className="screen players">
       <h1 className="players__intro">
@@ -28,13 +28,10 @@ export function PlayersTutorialPage() {
         </li>
         <li>Your bonus shows next to that player on the players screen and in your winnings.</li>
       </ol>
-      <button
-        type="button"
-        className="primary-button"
-        onClick={() => send({ type: 'players.openPlayers' })}
-      >
+      {/* The players machine hears the address open and shows /players. */}
+      <Link href={PATHS.players} className="primary-button">
         Go to Players
-      </button>
+      </Link>
     </main>
   );
 }

@@ -82,6 +82,21 @@ type Gesture = (step: PlayersStep, app: PlayersApp) => Promise<void>;
 const gestures = {
   'route.opened': async ({ event }, app) => {
     const { path } = event as EventOf<'route.opened'>;
+    // Between /players and its tutorial the player follows the screens' links; from anywhere
+    // else the address is opened.
+    const from = window.location.pathname;
+    const link =
+      from === PLAYERS_PATH && path === PLAYERS_TUTORIAL_PATH
+        ? 'How players work'
+        : from === PLAYERS_TUTORIAL_PATH && path === PLAYERS_PATH
+          ? 'Go to Players'
+          : null;
+    if (link) {
+      await app.user.click(screen.getByRole('link', { name: link }));
+      await waitFor(() => expect(window.location.pathname).toBe(path));
+      await screenLoaded();
+      return;
+    }
     if (path === PLAYERS_PATH || path === PLAYERS_TUTORIAL_PATH) {
       await goTo(path);
       await screenLoaded();
@@ -115,16 +130,6 @@ const gestures = {
   },
   'players.copyLink': async (_, app) => {
     await app.user.click(screen.getByRole('button', { name: 'Copy link' }));
-  },
-  'players.openTutorial': async (_, app) => {
-    await app.user.click(screen.getByRole('button', { name: 'How players work' }));
-    await waitFor(() => expect(window.location.pathname).toBe(PLAYERS_TUTORIAL_PATH));
-    await screenLoaded();
-  },
-  'players.openPlayers': async (_, app) => {
-    await app.user.click(screen.getByRole('button', { name: 'Go to Players' }));
-    await waitFor(() => expect(window.location.pathname).toBe(PLAYERS_PATH));
-    await screenLoaded();
   },
   // The clipboard took the link (a toast says so), or refused it (the link stays to select).
   'xstate.done.actor.copyLink': async (_, app) => {

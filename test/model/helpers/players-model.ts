@@ -122,8 +122,6 @@ export function playersModelEvents(snapshot: PlayersSnapshot): PlayersModelEvent
     { type: 'route.opened', path: PLAYERS_PATH },
     { type: 'route.opened', path: HOME_PATH },
     { type: 'route.opened', path: PLAYERS_TUTORIAL_PATH },
-    { type: 'players.openTutorial' },
-    { type: 'players.openPlayers' },
     { type: 'players.copyLink' },
     { type: 'players.inviteFriends' },
     // The row of the first code not used yet (one row stands for all: they act alike).
@@ -174,8 +172,6 @@ export function describeEvent(event: PlayersModelEvent): string {
   if (event.type === 'players.invite') return `invite ${event.code}`;
   if (event.type === 'players.inviteFriends') return 'Invite friends';
   if (event.type === 'players.copyLink') return 'Copy link';
-  if (event.type === 'players.openTutorial') return 'How players work';
-  if (event.type === 'players.openPlayers') return 'Go to Players';
   const call = event.actorId;
   if ('error' in event) return `${call} fails`;
   if (event.type === 'xstate.done.actor.listInvites')

@@ -105,7 +105,7 @@ export const playersStates: Record<string, Check> = {
     expect(window.location.pathname).toBe(PLAYERS_TUTORIAL_PATH);
     screen.getByRole('heading', { level: 1, name: /^Pick your own players/ });
     screen.getByText(/an invitee win of \$500 gives you \$100/);
-    screen.getByRole('button', { name: 'Go to Players' });
+    screen.getByRole('link', { name: 'Go to Players' });
     expect(screen.queryByRole('heading', { name: PLAYERS_HEADING })).toBeNull();
     onlyExpectedToasts(app);
   },
