@@ -169,11 +169,12 @@ export default function SignedInApp() {
   const drawCycle = useChildActor('drawCycle');
   const signInScreen = useSignInScreen();
   const finalTest = SessionContext.useSelector(selectFinalTestFeature);
+  const [location] = useLocation();
   if (finalTest) {
     return (
       <div className="signed-in">
         <SignedInRouteSync />
-        <FinalTestPage />
+        {isSignedInPath(location) ? <FinalTestPage /> : <ToHome signInScreen={signInScreen} />}
       </div>
     );
   }

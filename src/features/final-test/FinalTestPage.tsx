@@ -14,10 +14,10 @@ export function FinalTestPage() {
     <main className="screen final-test">
       <h1 className="final-test__title">This Concludes Our Test</h1>
       <p className="final-test__lead">
-        Thank you for playing. Text &lsquo;{FEEDBACK_WORD}&rsquo; to tell us what you think.
+        Thank you for playing. Text &apos;{FEEDBACK_WORD}&apos; to tell us what you think.
       </p>
       <a className="primary-button final-test__text" href={FEEDBACK_SMS_LINK}>
-        Text &lsquo;{FEEDBACK_WORD}&rsquo;
+        Text &apos;{FEEDBACK_WORD}&apos;
       </a>
     </main>
   );

@@ -77,7 +77,13 @@ function DemoResetButton({ onTap }: { onTap: () => void }) {
   const demo = SessionContext.useSelector(selectDemoFeature);
   if (!demo) return null;
   return (
-    <button type="button" className="secondary-button winnings__danger" onClick={onTap}>
+    // Last in the footer, it keeps its full height (a finger's) however full the drawer is.
+    <button
+      type="button"
+      className="secondary-button winnings__danger"
+      style={{ flexShrink: 0 }}
+      onClick={onTap}
+    >
       Reset demo
     </button>
   );
