@@ -3,7 +3,7 @@
 // `xstate.error.actor.<id>` events whose error carries the HTTP status (0: the network failed).
 import { fromPromise } from 'xstate';
 import type { LoginResponse } from '../../contract/api';
-import { browserStorage, type DeviceStorage } from '../shared/device';
+import { browserStorage, STORAGE_KEYS, type DeviceStorage } from '../shared/device';
 
 /** The part of the API client the entry flow calls (src/lib/api.ts has these shapes). */
 export type EntryFlowApi = {
@@ -16,7 +16,7 @@ export type EntryFlowApi = {
 };
 
 /** Where the device keeps its random id (a UUID, nothing about the person). */
-export const DEVICE_ID_KEY = 'deviceId';
+export const DEVICE_ID_KEY = STORAGE_KEYS.deviceId;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

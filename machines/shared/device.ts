@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   walletInstruction: 'walletInstruction',
   /** When set, the install screen replaces the whole app. */
   showInstall: 'showInstall',
+  /** A random id (nothing about the person): an invite link opened here counts once. */
+  deviceId: 'deviceId',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
