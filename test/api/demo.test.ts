@@ -2,6 +2,7 @@
 // POST demo/reset wipes the players and everything they did in one go, keeps the catalogs,
 // opens a new draw and hands out a new starter code; without DEMO_MODE the address is not there.
 import { count, eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,7 @@ import {
   walletTickets,
 } from '../../server/db/schema';
 import { DEMO_RESETS_PER_WINDOW } from '../../server/routes/demo';
+import { cableClient, isDisconnect, isType, timerIdentifier, type Frame } from './cable-client';
 import {
   bearer,
   databases,
@@ -221,5 +223,36 @@ describe.each(databases)('demo reset with DEMO_MODE on (%s)', (kind) => {
         expect(await snapshot(db())).toEqual(before);
       }
     }
+  });
+
+  it('disconnects every live socket at once; a socket with an old token is refused', async () => {
+    await app().listen({ port: 0, host: '127.0.0.1' });
+    const port = (app().server.address() as AddressInfo).port;
+    const subscribed = async (token: string) => {
+      const client = cableClient(`ws://127.0.0.1:${port}/cable?token=${token}`);
+      await client.waitFor(isType('welcome'));
+      client.subscribe();
+      await client.waitFor(isType('confirm_subscription'));
+      return client;
+    };
+    const presser = await signedInPlayer(app(), starter);
+    const watcher = await signedInPlayer(app(), starter);
+    const clients = [await subscribed(presser.token), await subscribed(watcher.token)];
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const response = await reset(app(), presser.token);
+    expect(response.statusCode).toBe(200);
+    starter = DemoResetResponse.parse(response.json()).starter_invite_code;
+    for (const client of clients) {
+      expect(await client.waitFor(isDisconnect, 2_000)).toEqual({
+        type: 'disconnect',
+        reason: 'unauthorized',
+        reconnect: false,
+      });
+      await client.closed;
+    }
+    // A socket opened with an old token is refused.
+    const late = cableClient(`ws://127.0.0.1:${port}/cable?token=${watcher.token}`);
+    const refused = (frame: Frame) => isDisconnect(frame) || frame.identifier === timerIdentifier;
+    expect(await late.waitFor(refused, 2_000)).toMatchObject({ type: 'disconnect' });
   });
 });
