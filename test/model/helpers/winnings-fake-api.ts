@@ -181,6 +181,13 @@ export class FakeWinningsApi
   sendContactMessage = (body: ContactRequest) =>
     this.call<ContactResponse>('sendContactMessage', body);
 
+  constructor() {
+    super();
+    // The drawer lists the draws the player entered with the winnings: none, unless a test
+    // says otherwise (`holding({ draws })`, or `answerByHand('myDraws')`).
+    this.answerAlways('myDraws', () => Promise.resolve({ data: [] }));
+  }
+
   /** Every list call answers at once with these winnings, and clicks are taken. */
   holding(winnings: {
     coupons?: Reward[];

@@ -92,8 +92,10 @@ export function Pages({ toasts }: { toasts: string[] }) {
 }
 
 /** `coverage` is the test file's own record of the walk: the helpers keep none between files. */
-export function open(coverage: CoverageRecorder): Running {
-  const api = new FakeWinningsApi();
+export function open(
+  coverage: CoverageRecorder,
+  { at = '/home', api = new FakeWinningsApi() }: { at?: string; api?: FakeWinningsApi } = {},
+): Running {
   api.answerAlways('click', () => Promise.resolve({ message: 'ok' }));
   const clock = new SimulatedClock();
   const running: Running = {
@@ -110,7 +112,8 @@ export function open(coverage: CoverageRecorder): Running {
     const ref = event.actorRef as AnyActorRef;
     if (ref.id === 'winnings') running.flow = ref as FlowActor;
   };
-  window.history.replaceState(null, '', '/home');
+  // Where the app starts: /home, or the address a reload opens again.
+  window.history.replaceState(null, '', at);
   running.unmount = renderUnderSession(
     sessionStandIn(connectWinnings(api)),
     // The drawer's clock stands still unless a step moves it: it stays where it opens.
