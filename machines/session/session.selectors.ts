@@ -31,7 +31,12 @@ export const selectTellUsMoreFeature = (s: SessionSnapshot) =>
   s.context.appConfig.features.tellUsMore;
 export const selectFinalTestFeature = (s: SessionSnapshot) =>
   s.context.appConfig.features.finalTest;
-export const selectDemoFeature = (s: SessionSnapshot) => s.context.appConfig.features.demo;
+/**
+ * DEMO_MODE, for the drawer's 'Reset demo'. The drawer's views also run under stand-ins for the
+ * session that carry no settings (the winnings walks): there the demo is off.
+ */
+export const selectDemoFeature = (s: SessionSnapshot): boolean =>
+  (s.context as Partial<SessionSnapshot['context']>).appConfig?.features.demo ?? false;
 
 /** Whether the operator's settings have arrived (otherwise the fallback is in use). */
 export const selectConfigLoaded = (s: SessionSnapshot) => s.matches({ config: 'loaded' });
