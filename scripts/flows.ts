@@ -39,17 +39,19 @@ if (!options.stats && (options.days !== undefined || options.out !== undefined))
   program.error('--days and --out go with --stats');
 }
 
+const toStdout = options.stats && options.out === '-';
+const target = options.stats ? (options.out ?? STATS_DIR) : FLOWS_DIR;
+const dir = resolve(process.cwd(), target);
+if (options.stats && !toStdout && dir === join(process.cwd(), FLOWS_DIR)) {
+  program.error(`--stats pages never go over ${FLOWS_DIR}: choose another --out`);
+}
+
 const stats = options.stats ? await readFlowStats(options.days ?? 7) : undefined;
 const pages = await renderFlows(process.cwd(), stats);
 
-if (options.stats && options.out === '-') {
+if (toStdout) {
   for (const [name, text] of pages) process.stdout.write(`<!-- ${name} -->\n${text}\n`);
 } else {
-  const target = options.stats ? (options.out ?? STATS_DIR) : FLOWS_DIR;
-  const dir = resolve(process.cwd(), target);
-  if (options.stats && dir === join(process.cwd(), FLOWS_DIR)) {
-    program.error(`--stats pages never go over ${FLOWS_DIR}: choose another --out`);
-  }
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
     if (name.endsWith('.md') && !pages.has(name)) rmSync(join(dir, name));

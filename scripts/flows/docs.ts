@@ -72,7 +72,8 @@ function countsNote(stats: FlowStats): StateNote {
     const route = routeOf(node.meta);
     if (route === null) return null;
     const counted = byPath.get(route) ?? { views: 0, players: 0 };
-    return `${route} · ${counted.views} views · ${counted.players} players`;
+    const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    return `${route} · ${count(counted.views, 'view')} · ${count(counted.players, 'player')}`;
   };
 }
 

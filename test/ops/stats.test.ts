@@ -195,6 +195,6 @@ describe.each(databases)('ops stats over a scripted day of 20 players (%s)', (ki
       'state "verification · /login · 20 views · 0 players" as verification',
     );
     expect(pages.get('questionsFlow.md')).toContain('/youve-entered · 20 views · 20 players');
-    expect(pages.get('winnings.md')).toContain('/grandPrize · 1 views · 1 players');
+    expect(pages.get('winnings.md')).toContain('/grandPrize · 1 view · 1 player');
   });
 });
