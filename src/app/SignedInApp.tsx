@@ -12,7 +12,7 @@ import { YouveEnteredPage } from '../features/questionnaire/YouveEnteredPage';
 import { RewardsPage } from '../features/reward-playback/RewardsPage';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
-import { Privacy, Rules, Terms } from './routes';
+import { DrawRecord, isDrawRecordPath, Privacy, Rules, Terms } from './routes';
 import { PATHS } from '../../machines/shared/paths';
 import { selectFinalTestFeature } from '../../machines/session/session.selectors';
 import { FinalTestPage } from '../features/final-test/FinalTestPage';
@@ -43,7 +43,9 @@ const SIGNED_IN_PATHS: readonly string[] = [
 
 /** Whether the signed-in app has `path` (/home takes sub-paths). */
 function isSignedInPath(path: string): boolean {
-  return SIGNED_IN_PATHS.includes(path) || path.startsWith(`${PATHS.home}/`);
+  return (
+    SIGNED_IN_PATHS.includes(path) || path.startsWith(`${PATHS.home}/`) || isDrawRecordPath(path)
+  );
 }
 
 function openedWhileSignedIn({ path, state }: Opening): SessionEvent {
@@ -147,6 +149,7 @@ export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string 
         <Route path="/privacy-policy" component={Privacy} />
         <Route path="/terms-and-conditions" component={Terms} />
         <Route path="/rules" component={Rules} />
+        <Route path={/^\/draws\/[1-9][0-9]*$/} component={DrawRecord} />
         <Route>
           <ToHome signInScreen={signInScreen} />
         </Route>

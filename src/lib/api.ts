@@ -32,6 +32,7 @@ import {
   type ValidateInviteRequest,
   type VerifyCodeRequest,
 } from '../../contract/api';
+import { DemoResetResponse } from '../../contract/demo';
 import {
   AnswerResponse,
   HasFinishedResponse,
@@ -160,6 +161,7 @@ export const api = {
     return Promise.resolve({ message: 'Click queued' });
   },
   appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),
+  resetDemo: () => call(DemoResetResponse, () => http.post(PATHS.demoReset, { json: {} })),
   // The draw (DESIGN section 2).
   enterDraw: () => call(DrawEntryResponse, () => http.post(DRAW_PATHS.drawEntries, { json: {} })),
   timer: () => call(TimerResponse, () => http.get(DRAW_PATHS.timer)),

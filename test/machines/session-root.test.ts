@@ -58,7 +58,12 @@ function start(input: Partial<SessionInput> = {}, storage = memory()) {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        ...createSessionActors({ logout: never, deleteAccount: never, appConfig: never }),
+        ...createSessionActors({
+          logout: never,
+          deleteAccount: never,
+          appConfig: never,
+          resetDemo: never,
+        }),
         entryFlow: entryFlow as never,
         loadSignedInFlows: fromPromise(() => Promise.resolve(flows)),
       },

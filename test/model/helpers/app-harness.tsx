@@ -66,6 +66,7 @@ export class FakeSessionApi extends DeferredApi<SessionCall> implements SessionA
   logout = () => this.call<unknown>('logout');
   deleteAccount = (id: string) => this.call<unknown>('deleteAccount', id);
   appConfig = () => this.call<AppConfigResponse>('appConfig');
+  resetDemo = () => this.call<unknown>('resetDemo');
 }
 
 export class FakePlayersApi implements PlayersApi {
