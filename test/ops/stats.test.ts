@@ -1,6 +1,9 @@
 // A scripted day of 20 players through the API: what `ops stats` prints of it (daily figures
 // and each flow's funnel), and the page views `npm run flows -- --stats` draws on the charts.
-import { describe, expect, it } from 'vitest';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateInviteResponse,
   DrawEntryResponse,
@@ -18,7 +21,8 @@ import {
   url,
   useTestApp,
 } from '../api/helper';
-import { opsOver } from './helper';
+import { dataDirWithDatabase } from '../support/pglite-template';
+import { finish, opsOver, start, startServer, type RunningServer } from './helper';
 
 type Player = Awaited<ReturnType<typeof signedInPlayer>>;
 
@@ -196,5 +200,51 @@ describe.each(databases)('ops stats over a scripted day of 20 players (%s)', (ki
     );
     expect(pages.get('questionsFlow.md')).toContain('/youve-entered · 20 views · 20 players');
     expect(pages.get('winnings.md')).toContain('/grandPrize · 1 view · 1 player');
+  });
+});
+
+describe('npm run flows -- --stats on an embedded data dir', () => {
+  const out = join(tmpdir(), `bb-flows-stats-out-${process.pid}`);
+  let dataDir = '';
+  const env = () => ({ DATA_DIR: dataDir });
+  let server: RunningServer | undefined;
+  beforeAll(() => {
+    dataDir = dataDirWithDatabase('bb-flows-stats-');
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
+  const flowsStats = () =>
+    finish(start('scripts/flows.ts', ['--stats', '--days', '1', '--out', out], env()));
+  const disclaimerLine = () =>
+    readFileSync(join(out, 'entryFlow.md'), 'utf8')
+      .split('\n')
+      .find((line) => line.includes('as disclaimer'));
+
+  it('reads the counts through the running server, then with no server, never both at once', async () => {
+    server = await startServer(env());
+    const sent = await fetch(`${server.baseUrl}/api/v1/analytics`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page_views: [{ path: '/disclaimer', platform: 'other' }] }),
+    });
+    expect(sent.status).toBe(202);
+    // The server holds the data dir: the command goes through its ops socket.
+    const through = await flowsStats();
+    expect(through.stderr).toBe('');
+    expect(through.code).toBe(0);
+    expect(disclaimerLine()).toContain('disclaimer · /disclaimer · 1 view · 0 players');
+
+    server.child.kill('SIGTERM');
+    await server.exited;
+    // No server: the command takes the data dir's lock and opens it itself.
+    const alone = await flowsStats();
+    expect(alone.code).toBe(0);
+    expect(disclaimerLine()).toContain('disclaimer · /disclaimer · 1 view · 0 players');
   });
 });
