@@ -5,7 +5,7 @@ import { loadConfigOrExit } from '../config';
 import { databaseTarget, openDatabase, type OpenDatabase } from '../db/database';
 import { createServices, type Services } from '../services/index';
 import { createSmsSender } from '../sms/sender';
-import { TIMER_NOTIFY_CHANNEL } from '../cable/channels';
+import { SESSIONS_ENDED_NOTIFY_CHANNEL, TIMER_NOTIFY_CHANNEL } from '../cable/channels';
 import { DataDirBusyError, lockDataDir, opsSocketPath } from './data-dir-lock';
 import { runOps, withAbsoluteFiles, type OpsOutput } from './program';
 import { sendOpsCommand } from './socket';
@@ -32,6 +32,9 @@ async function openServices(): Promise<Services> {
     // With PostgreSQL the running servers hear a closing and tell their apps to refetch.
     broadcast: {
       timer: (message) => opened.notify(TIMER_NOTIFY_CHANNEL, JSON.stringify(message)),
+      // Every server instance drops the live sockets of sessions a command ended (a deletion,
+      // a demo reset) at once, as when the API ends them.
+      sessionsEnded: (ended) => opened.notify(SESSIONS_ENDED_NOTIFY_CHANNEL, JSON.stringify(ended)),
     },
   });
 }
