@@ -38,7 +38,7 @@ export const FUNNELS: ReadonlyArray<{ name: string; steps: readonly string[] }> 
   { name: 'Players', steps: [PATHS.playersTutorial, PATHS.players] },
   { name: 'Wallet', steps: [PATHS.wallet, PATHS.walletTokens] },
   /** A closed draw's record, checked on the phone (`/draws/7`). */
-  { name: 'Draw records', steps: ['/draws/:id'] },
+  { name: 'Draw records', steps: [PATHS.drawRecord] },
   { name: 'Legal pages', steps: [PATHS.privacyPolicy, PATHS.terms, PATHS.rules] },
 ];
 
