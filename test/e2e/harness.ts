@@ -237,7 +237,9 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
       const target =
         control instanceof HTMLInputElement ? (control.closest('label') ?? control) : control;
       const style = getComputedStyle(target);
-      const box = target.getBoundingClientRect();
+      // The laid-out size, not the drawn one: a button still pressed (`:active` scales it
+      // down for a moment) is as big to a finger as at rest.
+      const box = { width: target.offsetWidth, height: target.offsetHeight };
       if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
       if (box.width < min - 0.5 || box.height < min - 0.5) {
         const name = (control.getAttribute('aria-label') ?? target.textContent ?? '').trim();
