@@ -95,12 +95,22 @@ export const whatILikeMachine = setup({
       meta: { route: WHAT_I_LIKE_PATH, tabs: 'questions' } satisfies RouteMeta,
       on: {
         'whatILike.start': [
+          // The 'What I Like' button is the page's Win MORE button of the spec's analytics.
           {
             guard: 'isFirstQuestionnaire',
             target: 'disclosure',
-            actions: { type: 'logClick', params: { event: 'what_i_like_clicked' } },
+            actions: [
+              { type: 'logClick', params: { event: 'what_i_like_clicked' } },
+              { type: 'logClick', params: { event: 'win_more_clicked' } },
+            ],
           },
-          { target: 'leaving', actions: 'chooseQuestions' },
+          {
+            target: 'leaving',
+            actions: [
+              'chooseQuestions',
+              { type: 'logClick', params: { event: 'win_more_clicked' } },
+            ],
+          },
         ],
         'whatILike.skip': {
           target: 'skipping',

@@ -148,11 +148,12 @@ describe("What I Like: 'What I Like' and the disclosure", () => {
     await settle();
     expect(step.api.callsOf('click')).toEqual([
       { click: { event_name: 'what_i_like_clicked', page_url: '' } },
+      { click: { event_name: 'win_more_clicked', page_url: '' } },
     ]);
     // Continue on the disclosure logs nothing more.
     step.actor.send({ type: 'disclosure.continue' });
     await settle();
-    expect(step.api.clicks()).toEqual(['what_i_like_clicked']);
+    expect(step.api.clicks()).toEqual(['what_i_like_clicked', 'win_more_clicked']);
   });
 
   // The step waits for the click before it ends: a click spawned on the way into the final
@@ -161,7 +162,7 @@ describe("What I Like: 'What I Like' and the disclosure", () => {
     const step = start();
     step.actor.send({ type: 'whatILike.start' });
     await settle();
-    expect(step.api.clicks()).toEqual(['what_i_like_clicked']);
+    expect(step.api.clicks()).toEqual(['win_more_clicked', 'what_i_like_clicked']);
     expect(step.snapshot().output).toEqual({ startsQuestions: true, finished: false, rewards: [] });
   });
 
@@ -169,7 +170,7 @@ describe("What I Like: 'What I Like' and the disclosure", () => {
     const step = start({ isFirstQuestionnaire: true, clicksFail: true });
     step.actor.send({ type: 'whatILike.start' });
     await settle();
-    expect(step.api.clicks()).toEqual(['what_i_like_clicked']);
+    expect(step.api.clicks()).toEqual(['what_i_like_clicked', 'win_more_clicked']);
     expect(step.snapshot().value).toBe('disclosure');
     step.actor.send({ type: 'disclosure.continue' });
     expect(step.snapshot().output).toEqual({ startsQuestions: true, finished: false, rewards: [] });

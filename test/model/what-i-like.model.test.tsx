@@ -217,13 +217,13 @@ const states: Record<string, (snapshot: StepSnapshot) => Promise<void> | void> =
     expect(enabled("Got it, let's go")).toBe(true);
     expect(screen.queryByRole('button', { name: 'What I Like' })).toBeNull();
     // Arrived by 'What I Like' (logged), or opened here.
-    const tapped = app().walk.atDisclosure ? [] : ['what_i_like_clicked'];
+    const tapped = app().walk.atDisclosure ? [] : ['what_i_like_clicked', 'win_more_clicked'];
     await waitFor(() => expect(clicks()).toEqual(tapped));
   },
   // A returning player's tap is logged before the questions start (or a moment later at most).
   leaving: async () => {
     expect(app().walk.isFirstQuestionnaire).toBe(false);
-    await waitFor(() => expect(clicks()).toEqual(['what_i_like_clicked']));
+    await waitFor(() => expect(clicks()).toEqual(['win_more_clicked', 'what_i_like_clicked']));
   },
   skipping: async () => {
     // A returning player's skip makes no call: it is over before the screen could show it.
@@ -290,7 +290,7 @@ const executors = {
     await app().user.click(button('What I Like'));
     // A returning player's tap moves on by itself once logged: the walk may find it over.
     if (step.state.matches('leaving')) {
-      await waitFor(() => expect(clicks()).toEqual(['what_i_like_clicked']));
+      await waitFor(() => expect(clicks()).toEqual(['win_more_clicked', 'what_i_like_clicked']));
       return;
     }
     await arrive(step.state);
