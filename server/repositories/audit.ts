@@ -196,6 +196,8 @@ export function auditChecks(rule: AuditRule): AuditCheck[] {
           union all select 'sign-in failures' from phone_guards where user_id = u.id
           union all select count(*) || ' clicks' from clicks where user_id = u.id
             having count(*) > 0
+          union all select count(*) || ' page views' from page_views where user_id = u.id
+            having count(*) > 0
           union all select count(*) || ' invites' from invites where owner_id = u.id
             having count(*) > 0
           union all select count(*) || ' answers' from answers where user_id = u.id

@@ -15,6 +15,7 @@ import {
   inviteClicks,
   invites,
   oneTimeCodes,
+  pageViews,
   phoneGuards,
   questionnaireSkips,
   questions,
@@ -117,11 +118,21 @@ export async function personalRecordsOf(db: Database, userId: string) {
         eventName: clicks.eventName,
         pageUrl: clicks.pageUrl,
         metadata: clicks.metadata,
+        platform: clicks.platform,
         createdAt: clicks.createdAt,
       })
       .from(clicks)
       .where(eq(clicks.userId, userId))
       .orderBy(asc(clicks.createdAt), asc(clicks.id)),
+    pageViews: await db
+      .select({
+        path: pageViews.path,
+        platform: pageViews.platform,
+        createdAt: pageViews.createdAt,
+      })
+      .from(pageViews)
+      .where(eq(pageViews.userId, userId))
+      .orderBy(asc(pageViews.createdAt), asc(pageViews.id)),
     drawEntries: await db
       .select({
         id: drawEntries.id,

@@ -61,6 +61,12 @@ export function toPlayerExport(records: PersonalRecords) {
       event_name: row.eventName,
       page_url: row.pageUrl,
       metadata: row.metadata,
+      platform: row.platform,
+      created_at: iso(row.createdAt),
+    })),
+    page_views: records.pageViews.map((row) => ({
+      path: row.path,
+      platform: row.platform,
       created_at: iso(row.createdAt),
     })),
     draw_entries: records.drawEntries.map((row) => ({

@@ -178,6 +178,13 @@ describe.each(databases)('POST analytics on %s', (kind) => {
     expect(clicked.statusCode).toBe(201);
     expect(await viewsOf(player.user.id)).toHaveLength(2);
     expect(await clicksOf(player.user.id)).toHaveLength(2);
+    // What the player may ask to see (`user export`) holds them, with the platform.
+    const exported = await app().services.privacy.exportOf(player.user.id);
+    expect(exported?.page_views).toEqual([
+      expect.objectContaining({ path: '/winnings', platform: 'ios' }),
+      expect.objectContaining({ path: '/winnings', platform: 'ios' }),
+    ]);
+    expect(exported?.clicks.map((click) => click.platform).sort()).toEqual(['ios', null]);
 
     const deleted = await app().inject({
       method: 'DELETE',
