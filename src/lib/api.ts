@@ -66,7 +66,7 @@ import {
   RewardsResponse,
 } from '../../contract/rewards';
 import { readString, STORAGE_KEYS } from './storage';
-import { appAnalytics } from './analytics';
+import { tellAnalytics } from './analytics-later';
 import type { AnalyticsBatch } from '../../contract/analytics';
 
 /** A failed call: the HTTP status (0 when the network failed) and the server's first detail. */
@@ -157,7 +157,7 @@ export const api = {
   },
   /** Queued with the page views and sent in a batch (./analytics): nothing waits for it. */
   click: (body: ClickRequest): Promise<{ message: string }> => {
-    appAnalytics().click(body.click);
+    tellAnalytics((analytics) => analytics.click(body.click));
     return Promise.resolve({ message: 'Click queued' });
   },
   appConfig: () => call(AppConfigResponse, () => http.get(PATHS.appConfig)),

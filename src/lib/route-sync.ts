@@ -20,7 +20,7 @@ import {
   type Screen,
   type ScreenSnapshot,
 } from '../../machines/shared/routes';
-import { appAnalytics } from './analytics';
+import { tellAnalytics } from './analytics-later';
 import {
   createRouteFollower,
   entryIndex,
@@ -151,10 +151,9 @@ export function useRouteSync<TEvent extends EventObject>(
     if (latest.current.has?.(path) === false) return;
     const screen = screenIn(root.getSnapshot() as ScreenSource);
     if (!screen) return;
-    appAnalytics().routeOpened(
-      isShownAt(screen, path) ? screen.route : path,
-      entryIndex(window.history.state),
-    );
+    const opened = isShownAt(screen, path) ? screen.route : path;
+    const entry = entryIndex(window.history.state);
+    tellAnalytics((analytics) => analytics.routeOpened(opened, entry));
   }, [root]);
 
   // Every step of the root, as it happens (the render sees only the last of several): a screen
