@@ -5,100 +5,29 @@
 // while a player is signed in; its screens (/players, and /players-tutorial, which explains
 // players and the bonus) name their routes, and it loads the codes when the player opens
 // /players (`route.opened`), not before.
-import { and, assign, fromPromise, not, or, setup, spawnChild } from 'xstate';
-import {
-  INVITES_PER_PLAYER,
-  type ClickEventName,
-  type CreateInviteResponse,
-  type Invite,
-  type InviteListResponse,
-} from '../../contract/api';
+import { and, assign, not, or, setup, spawnChild } from 'xstate';
+import { INVITES_PER_PLAYER, type Invite } from '../../contract/api';
 import type { AppEffect } from '../shared/effects';
-import { PATHS } from '../shared/paths';
 import { effectAtRoot, reportToRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 
-export const TOAST_SHARE_UNSUPPORTED = 'Unsupported browser.';
-export const TOAST_INVITE_SENT = 'Invite sent successfully';
-export const TOAST_INVITE_FAILED = 'Error while inviting players';
-export const TOAST_LINK_COPIED = 'Invite link copied';
+import { disconnectedPlayersActors, type ShareOutcome } from './players.actors';
+import {
+  PLAYERS_PATH,
+  PLAYERS_TUTORIAL_PATH,
+  TOAST_INVITE_FAILED,
+  TOAST_INVITE_SENT,
+  TOAST_LINK_COPIED,
+  TOAST_SHARE_UNSUPPORTED,
+  inviteLink,
+  type PlayersContext,
+  type PlayersEvent,
+  type PlayersInput,
+} from './players.types';
 
-/** The link an invitee opens: the starting page with the code (DESIGN section 8). */
-export function inviteLink(origin: string, code: string): string {
-  return `${origin}/?code=${encodeURIComponent(code)}`;
-}
-
-export type ShareOutcome = 'shared' | 'cancelled';
-
-export type PlayersContext = {
-  invites: Invite[];
-  /** The device has a share sheet (`navigator.share`). */
-  canShare: boolean;
-  origin: string;
-  /** The code being shared right now. */
-  sharingCode: string | null;
-  /** Without a share sheet: the code whose link the screen shows, to copy. */
-  linkCode: string | null;
-  /** The device refused to copy: the link stays on screen to select by hand. */
-  copyRefused: boolean;
-};
-
-export type PlayersEvent =
-  | { type: 'players.inviteFriends' }
-  | { type: 'players.invite'; code: string }
-  /** 'Copy link': the link shown (without a share sheet) to the clipboard. */
-  | { type: 'players.copyLink' }
-  /** The player opened an address (the session passes on every opening while signed in). */
-  | { type: 'route.opened'; path: string };
-
-/** The players screen's route. */
-export const PLAYERS_PATH = PATHS.players;
-/** The players tutorial's route. */
-export const PLAYERS_TUTORIAL_PATH = PATHS.playersTutorial;
-
-export type PlayersInput = { canShare: boolean; origin: string };
-
-export type PlayersApi = {
-  listInvites: () => Promise<InviteListResponse>;
-  createInvite: () => Promise<CreateInviteResponse>;
-  click: (body: { click: { event_name: ClickEventName; page_url: string } }) => Promise<unknown>;
-  /** Opens the share sheet; resolves 'cancelled' when the player closes it without sharing. */
-  share: (data: { url: string; text: string }) => Promise<ShareOutcome>;
-  /** Puts `text` on the clipboard; rejects where the device refuses (none: always refused). */
-  copy?: (text: string) => Promise<void>;
-};
-
-export function createPlayersActors(api: PlayersApi) {
-  return {
-    listInvites: fromPromise<Invite[]>(async () => (await api.listInvites()).data),
-    createInvite: fromPromise<string>(async () => (await api.createInvite()).code),
-    shareInvite: fromPromise<ShareOutcome, { url: string }>(({ input }) =>
-      api.share({ url: input.url, text: 'Join me on BLACK BUTTON' }),
-    ),
-    copyLink: fromPromise<void, { url: string }>(async ({ input }) => {
-      if (!api.copy) throw new Error('This device has no clipboard.');
-      await api.copy(input.url);
-    }),
-    // Analytics never get in the player's way: a failed click is dropped.
-    logClick: fromPromise<void, { event: ClickEventName; pageUrl: string }>(async ({ input }) => {
-      try {
-        await api.click({ click: { event_name: input.event, page_url: input.pageUrl } });
-      } catch {
-        // Dropped on purpose.
-      }
-    }),
-  };
-}
-
-const notConnected = (): Promise<never> =>
-  Promise.reject(new Error('The players machine was started without an API.'));
-
-const disconnectedPlayersActors = createPlayersActors({
-  listInvites: notConnected,
-  createInvite: notConnected,
-  click: notConnected,
-  share: notConnected,
-});
+// The flow's words and calls, where its views and tests have always found them.
+export * from './players.actors';
+export * from './players.types';
 
 export const playersMachine = setup({
   types: {

@@ -13,7 +13,7 @@ import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate'
 import type { GrandPrize } from '../../contract/api';
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
 import type { ToastEffect } from '../shared/effects';
-import { drawIdInPath, drawRecordPath, PATHS } from '../shared/paths';
+import { drawIdInPath, PATHS } from '../shared/paths';
 import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
 import type { RouteMeta } from '../shared/routes';
 import { contactFormMachine, draftIn, type ContactDraft } from './contact-form.machine';
@@ -25,6 +25,7 @@ import {
   type AccountDeletionFailedEvent,
 } from './winnings-drawer.machine';
 import { disconnectedWinningsActors } from './winnings.actors';
+import { drawRecordAfter, drawRecordOpenedAt, namingDrawRoute } from './winnings.draw-record';
 
 export { CONTACT_US_PATH, WINNINGS_PATH };
 export * from './winnings.types';
@@ -32,7 +33,6 @@ import {
   GRAND_PRIZE_PAGE_METHODS,
   GRAND_PRIZE_PATH,
   LEGAL_PATHS,
-  openDrawRecordPage,
   pagePrizeOf,
   prizeIdIn,
   TOAST_PRIZES_LOAD_FAILED,
@@ -40,33 +40,6 @@ import {
   type WinningsContext,
   type WinningsEvent,
 } from './winnings.types';
-
-type Snapshot = object;
-
-/** The record page's screen names its draw: `/draws/:id` reads `/draws/7` while 7 is shown. */
-function withDrawRoute(snapshot: Snapshot): Snapshot {
-  const page = (snapshot as { context?: WinningsContext }).context?.drawRecord;
-  if (!page) return snapshot;
-  const metas = (snapshot as { getMeta(): Record<string, unknown> }).getMeta();
-  const named = Object.fromEntries(
-    Object.entries(metas).map(([id, meta]) => [
-      id,
-      (meta as RouteMeta | undefined)?.route === PATHS.drawRecord
-        ? { ...(meta as RouteMeta), route: drawRecordPath(page.id) }
-        : meta,
-    ]),
-  );
-  return { ...snapshot, getMeta: () => named };
-}
-
-/** The flow as its reporter sees it: the same actor, with the record's address filled in. */
-function namingDrawRoute(owner: AnyActorRef): AnyActorRef {
-  return Object.assign(Object.create(owner) as AnyActorRef, {
-    getSnapshot: (): Snapshot => withDrawRoute(owner.getSnapshot() as Snapshot),
-    subscribe: (next: (snapshot: Snapshot) => void) =>
-      owner.subscribe((snapshot: Snapshot) => next(withDrawRoute(snapshot))),
-  });
-}
 
 export const winningsMachine = setup({
   types: {
@@ -132,34 +105,13 @@ export const winningsMachine = setup({
       prizeOnPage: null,
     })),
     keepContactDraft: assign((_, draft: ContactDraft | null) => ({ contactDraft: draft })),
-    openDrawRecord: assign(({ event }) => {
-      const id = event.type === 'route.opened' ? drawIdInPath(event.path) : null;
-      return { drawRecord: id === null ? null : openDrawRecordPage(id) };
-    }),
+    openDrawRecord: assign(({ event }) => ({
+      drawRecord: event.type === 'route.opened' ? drawRecordOpenedAt(event.path) : null,
+    })),
     // What the check told of the draw so far.
-    noteDrawRecord: assign(({ context, event }) => {
-      const page = context.drawRecord;
-      if (!page) return {};
-      switch (event.type) {
-        case 'drawRecord.loaded':
-        case 'drawRecord.stillOpen':
-          return { drawRecord: { ...page, draw: event.draw } };
-        case 'drawRecord.progress':
-          return { drawRecord: { ...page, entryIdsRead: event.read } };
-        case 'drawRecord.checked':
-          return {
-            drawRecord: {
-              ...page,
-              entryIdsRead: page.draw?.entries_count ?? page.entryIdsRead,
-              differences: event.differences,
-            },
-          };
-        case 'drawRecord.failed':
-          return { drawRecord: { ...page, failure: event.failure } };
-        default:
-          return { drawRecord: openDrawRecordPage(page.id) };
-      }
-    }),
+    noteDrawRecord: assign(({ context, event }) =>
+      context.drawRecord ? { drawRecord: drawRecordAfter(context.drawRecord, event) } : {},
+    ),
     // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
     forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
       params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
