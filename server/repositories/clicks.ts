@@ -9,6 +9,20 @@ export async function insertClick(
   await db.insert(clicks).values(values);
 }
 
+/** Clicks of an analytics batch, with the platform that sent them. */
+export async function insertClicks(
+  db: Database,
+  rows: Array<{
+    userId: string;
+    eventName: string;
+    pageUrl: string;
+    metadata: Record<string, unknown>;
+    platform: 'ios' | 'android' | 'other';
+  }>,
+) {
+  if (rows.length > 0) await db.insert(clicks).values(rows);
+}
+
 export async function deleteClicksOf(db: Database, userId: string) {
   await db.delete(clicks).where(eq(clicks.userId, userId));
 }

@@ -1,8 +1,8 @@
 // Analytics (DESIGN section 8): page views and clicks the app sends in batches. A batch names
 // its player by the session's token; the player's rows go with the account (anonymiseUser).
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AnalyticsClick, PageView } from '../../contract/analytics';
-import { clicks, pageViews, users } from '../db/schema';
+import { insertPageViews, lockLivePlayer } from '../repositories/analytics';
+import { insertClicks } from '../repositories/clicks';
 import type { ServiceContext } from './context';
 
 export type AnalyticsBatchInput = {
@@ -30,21 +30,15 @@ export function createAnalyticsService({ db }: ServiceContext) {
           platform: view.platform,
         }));
       if (userId === null) {
-        if (batch.pageViews.length > 0) await db.insert(pageViews).values(views(null));
+        await insertPageViews(db, views(null));
         return { pageViews: batch.pageViews.length, clicks: 0 };
       }
       return db.transaction(async (tx) => {
-        const [live] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-          .for('key share');
-        const playerId = live ? userId : null;
-        if (batch.pageViews.length > 0) await tx.insert(pageViews).values(views(playerId));
-        if (playerId === null || batch.clicks.length === 0) {
-          return { pageViews: batch.pageViews.length, clicks: 0 };
-        }
-        await tx.insert(clicks).values(
+        const playerId = (await lockLivePlayer(tx, userId)) ? userId : null;
+        await insertPageViews(tx, views(playerId));
+        if (playerId === null) return { pageViews: batch.pageViews.length, clicks: 0 };
+        await insertClicks(
+          tx,
           batch.clicks.map((click) => ({
             userId: playerId,
             eventName: click.event_name,

@@ -1,8 +1,8 @@
 // `ops stats`: daily figures and each flow's funnel (DESIGN section 5), and the page views of
 // every screen that `npm run flows -- --stats` draws on the charts. Days are UTC days.
-import { sql, type SQL } from 'drizzle-orm';
 import { PATHS } from '../../machines/shared/paths';
 import type { Platform } from '../../contract/analytics';
+import { dailyCounts, platformCounts, screenCounts } from '../repositories/stats';
 import type { ServiceContext } from './context';
 
 /**
@@ -75,49 +75,9 @@ export type StatsReport = {
   platforms: Record<'page_views' | 'clicks', Record<Platform | 'unknown', number>>;
 };
 
-type Window = { from: Date; to: Date };
-
-/** One count per UTC day of `column` in `table` over the window, where `filter` holds. */
-const perDay =
-  (table: string, column: string, count: string, filter = 'true') =>
-  ({ from, to }: Window): SQL =>
-    sql`select to_char(${sql.raw(column)} at time zone 'UTC', 'YYYY-MM-DD') as day,
-        ${sql.raw(count)}::int as n
-      from ${sql.raw(table)}
-      where ${sql.raw(column)} >= ${from.toISOString()}::timestamptz
-        and ${sql.raw(column)} < ${to.toISOString()}::timestamptz
-        and ${sql.raw(filter)}
-      group by 1`;
-
-const QUERIES: Record<DailyFigure, (window: Window) => SQL> = {
-  sign_ups: perDay('users', 'created_at', 'count(*)'),
-  active_players: perDay(
-    `(select user_id, created_at from draw_entries
-      union all select user_id, created_at from answers
-      union all select user_id, created_at from sessions
-      union all select user_id, created_at from page_views where user_id is not null) a`,
-    'created_at',
-    'count(distinct user_id)',
-  ),
-  presses: perDay('draw_entries', 'created_at', 'count(*)', "source = 'button'"),
-  answers: perDay('answers', 'created_at', 'count(*)', 'not skipped'),
-  rewards_claimed: perDay('rewards', 'claimed_at', 'count(*)'),
-  invites_sent: perDay('invites', 'created_at', 'count(*)', 'owner_id is not null'),
-  invites_accepted: perDay('invites', 'claimed_at', 'count(*)', 'owner_id is not null'),
-  grand_prizes_claimed: perDay('grand_prizes', 'claimed_at', 'count(*)'),
-  grand_prizes_paid: perDay('grand_prizes', 'paid_at', 'count(*)'),
-  page_views: perDay('page_views', 'created_at', 'count(*)'),
-  clicks: perDay('clicks', 'created_at', 'count(*)'),
-};
-
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 export function createStatsService({ db, now }: ServiceContext) {
-  const rowsOf = async <Row>(query: SQL): Promise<Row[]> => {
-    const result: unknown = await db.execute(query);
-    return (result as { rows: Row[] }).rows;
-  };
-
   return {
     /** The last `days` UTC days, today included, oldest first. */
     async report(days = DEFAULT_STATS_DAYS): Promise<StatsReport> {
@@ -133,9 +93,7 @@ export function createStatsService({ db, now }: ServiceContext) {
       }));
       const byDay = new Map(rows.map((row) => [row.day, row]));
       for (const figure of DAILY_FIGURES) {
-        for (const { day, n } of await rowsOf<{ day: string; n: number }>(
-          QUERIES[figure]({ from, to }),
-        )) {
+        for (const { day, n } of await dailyCounts(db, figure, { from, to })) {
           const row = byDay.get(day);
           if (row) row[figure] = Number(n);
         }
@@ -147,31 +105,7 @@ export function createStatsService({ db, now }: ServiceContext) {
       const known: string[] = [
         ...new Set([...Object.values(PATHS), ...FUNNELS.flatMap((funnel) => funnel.steps)]),
       ];
-      // An address with a parameter (`/draws/:id`) counts every address it matches.
-      const patterns = known.filter((path) => path.includes(':'));
-      const screenCase = sql.join(
-        [
-          sql`case`,
-          ...patterns.map(
-            (pattern) =>
-              sql`when path ~ ${`^${pattern.replace(/:[A-Za-z]+/g, '[A-Za-z0-9_-]+')}$`} then ${pattern}`,
-          ),
-          sql`else path end`,
-        ],
-        sql` `,
-      );
-      const counted = await rowsOf<{ path: string; views: number; players: number }>(sql`
-        select screen as path, count(*)::int as views, count(distinct user_id)::int as players
-        from (
-          select ${screenCase} as screen, user_id from page_views
-          where created_at >= ${from.toISOString()}::timestamptz
-            and created_at < ${to.toISOString()}::timestamptz
-        ) v
-        where screen in (${sql.join(
-          known.map((path) => sql`${path}`),
-          sql`, `,
-        )})
-        group by screen`);
+      const counted = await screenCounts(db, { from, to }, known);
       const countOf = new Map(counted.map((row) => [row.path, row]));
       const screenOf = (path: string): ScreenCount => ({
         path,
@@ -182,16 +116,7 @@ export function createStatsService({ db, now }: ServiceContext) {
         page_views: { ios: 0, android: 0, other: 0, unknown: 0 },
         clicks: { ios: 0, android: 0, other: 0, unknown: 0 },
       };
-      const byPlatform = await rowsOf<{ kind: string; platform: string; n: number }>(sql`
-        select 'page_views' as kind, platform, count(*)::int as n from page_views
-        where created_at >= ${from.toISOString()}::timestamptz
-          and created_at < ${to.toISOString()}::timestamptz
-        group by platform
-        union all
-        select 'clicks', coalesce(platform, 'unknown'), count(*)::int from clicks
-        where created_at >= ${from.toISOString()}::timestamptz
-          and created_at < ${to.toISOString()}::timestamptz
-        group by 2`);
+      const byPlatform = await platformCounts(db, { from, to });
       for (const { kind, platform, n } of byPlatform) {
         const counts = kind === 'clicks' ? platforms.clicks : platforms.page_views;
         if (platform in counts) counts[platform as Platform | 'unknown'] = Number(n);
