@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { drawEntries, draws } from '../db/schema';
 
@@ -158,4 +158,37 @@ export async function entryIdsOfPlayer(db: Database, drawId: number, userId: str
     .where(and(eq(drawEntries.drawId, drawId), eq(drawEntries.userId, userId)))
     .orderBy(asc(drawEntries.id));
   return rows.map((row) => row.id);
+}
+
+/** The closed draws `userId` entered, newest first (a page of them, before a draw id). */
+export async function listClosedDrawsEnteredBy(
+  db: Database,
+  userId: string,
+  options: { before?: number; limit: number },
+) {
+  const entered = db
+    .selectDistinct({ drawId: drawEntries.drawId })
+    .from(drawEntries)
+    .where(eq(drawEntries.userId, userId));
+  return db
+    .select()
+    .from(draws)
+    .where(
+      and(
+        eq(draws.status, 'closed'),
+        inArray(draws.id, entered),
+        options.before === undefined ? undefined : lt(draws.id, options.before),
+      ),
+    )
+    .orderBy(desc(draws.id))
+    .limit(options.limit);
+}
+
+/** The entries of `userId` in the draws `drawIds`, in id order. */
+export async function entriesOfPlayerIn(db: Database, userId: string, drawIds: number[]) {
+  return db
+    .select({ drawId: drawEntries.drawId, id: drawEntries.id })
+    .from(drawEntries)
+    .where(and(eq(drawEntries.userId, userId), inArray(drawEntries.drawId, drawIds)))
+    .orderBy(asc(drawEntries.id));
 }

@@ -2,17 +2,17 @@
 // it, so it is served from what this instance already knows. A closed draw never changes; the
 // open one changes only when it closes, apart from its entries_count, which is recounted when
 // this instance took an entry since, and at least every second for entries taken elsewhere.
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { MAX_ENTRY_ID_PAGE, type DrawEntryIdsResponse, type PublicDraw } from '../../contract/api';
-import { drawEntries, draws } from '../db/schema';
 import { ENTRY_ID_BYTES } from '../draw/fairness';
 import { conflict, notFound } from '../errors';
 import {
   countEntries,
   entryIdBatchOf,
+  entriesOfPlayerIn,
   entryIdsOfPlayer,
   findDraw,
+  listClosedDrawsEnteredBy,
   listDraws,
   type DrawRow,
 } from '../repositories/draws';
@@ -151,36 +151,16 @@ export function createDrawRecord({ db }: ServiceContext, lifecycle: DrawLifecycl
       userId: string,
       options: { before?: number; limit?: number },
     ): Promise<PublicDraw[]> {
-      const entered = db
-        .selectDistinct({ drawId: drawEntries.drawId })
-        .from(drawEntries)
-        .where(eq(drawEntries.userId, userId));
-      const rows = await db
-        .select()
-        .from(draws)
-        .where(
-          and(
-            eq(draws.status, 'closed'),
-            inArray(draws.id, entered),
-            options.before === undefined ? undefined : lt(draws.id, options.before),
-          ),
-        )
-        .orderBy(desc(draws.id))
-        .limit(options.limit ?? DEFAULT_DRAW_PAGE);
+      const rows = await listClosedDrawsEnteredBy(db, userId, {
+        ...(options.before === undefined ? {} : { before: options.before }),
+        limit: options.limit ?? DEFAULT_DRAW_PAGE,
+      });
       if (rows.length === 0) return [];
-      const entries = await db
-        .select({ drawId: drawEntries.drawId, id: drawEntries.id })
-        .from(drawEntries)
-        .where(
-          and(
-            eq(drawEntries.userId, userId),
-            inArray(
-              drawEntries.drawId,
-              rows.map((row) => row.id),
-            ),
-          ),
-        )
-        .orderBy(asc(drawEntries.id));
+      const entries = await entriesOfPlayerIn(
+        db,
+        userId,
+        rows.map((row) => row.id),
+      );
       const mine = new Map<number, number[]>();
       for (const entry of entries)
         mine.set(entry.drawId, [...(mine.get(entry.drawId) ?? []), entry.id]);
