@@ -18,6 +18,8 @@ import { connectedSessionMachine } from './session-context';
 import { writeRootToDevice } from '../../machines/session/session.device';
 import { useRootEffects } from './system-sync';
 import { useChildActor } from '../lib/system';
+// The design system's tokens first: every stylesheet after them reads them.
+import '../styles/tokens.css';
 import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;

@@ -1,0 +1,71 @@
+// Every question the app asks over a screen (a coupon, a prize, Logout, Delete Account, a reply
+// to Contact Us, the demo's reset) is this dialog: a native modal <dialog>, so the page behind
+// is inert and dimmed, focus moves into it (to its first control) and back to what opened it
+// when it goes, and Escape does what its Cancel does. Whether it shows is the machines' call:
+// the dialog is open while it is rendered, and Escape only tells `onCancel` (none while the
+// answer is being carried out: then Escape does nothing).
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  /** The dialog's accessible name ('Logout', 'Your coupon'). */
+  label: string;
+  /** What Escape does; the Cancel button's own handler. */
+  onCancel?: (() => void) | undefined;
+  /** 'sheet' for the tall ones (a prize claim, a thread): scrolls inside. */
+  variant?: 'card' | 'sheet';
+  /** The winnings view's own class for the dialog's insides. */
+  className?: string;
+  children: ReactNode;
+}
+
+export function Dialog({ label, onCancel, variant = 'card', className, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef(onCancel);
+  useLayoutEffect(() => {
+    cancel.current = onCancel;
+  });
+
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const open = () => {
+      // jsdom (the model tests) has no showModal: there the dialog is simply open.
+      if (typeof dialog.showModal === 'function') {
+        if (!dialog.open) dialog.showModal();
+      } else {
+        dialog.setAttribute('open', '');
+      }
+    };
+    const onCancelEvent = (event: Event) => {
+      event.preventDefault();
+      cancel.current?.();
+    };
+    // A browser may close a modal dialog on a repeated Escape whatever the page says: it stays
+    // open for as long as the app shows it.
+    const onClose = () => {
+      if (dialog.isConnected) open();
+    };
+    dialog.addEventListener('cancel', onCancelEvent);
+    dialog.addEventListener('close', onClose);
+    open();
+    return () => {
+      dialog.removeEventListener('cancel', onCancelEvent);
+      dialog.removeEventListener('close', onClose);
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      if (opener?.isConnected && document.activeElement === document.body) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${variant}${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      aria-modal="true"
+    >
+      {children}
+    </dialog>
+  );
+}
