@@ -1,5 +1,6 @@
 // Toasts as the player sees them: a message shown again replaces itself, and every variant's
-// text is readable on its background (WCAG AA, 4.5:1), as the style sheet defines them.
+// text is readable on its background (WCAG AA, 4.5:1) in both themes, as the style sheet defines
+// them with the design tokens.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as Notistack from 'notistack';
@@ -63,15 +64,48 @@ function contrast(a: string, b: string): number {
 }
 
 const STYLES = readFileSync(join(process.cwd(), 'src/lib/toast.css'), 'utf8');
+const TOKENS = readFileSync(join(process.cwd(), 'src/styles/tokens.css'), 'utf8');
 
-/** The background and text colours the style sheet gives notistack's `variant`. */
-function coloursOf(variant: string): { background: string; text: string } {
+/** The custom properties a block of tokens.css defines, by name. */
+function definitions(block: string): Map<string, string> {
+  return new Map(
+    [...block.matchAll(/(--[a-z0-9-]+)\s*:\s*([^;]+);/g)].map(([, name, value]) => [
+      name!,
+      value!.trim(),
+    ]),
+  );
+}
+
+const LIGHT = definitions(/:root\s*\{([\s\S]*?)\n\}/.exec(TOKENS)![1]!);
+const DARK = new Map([
+  ...LIGHT,
+  ...definitions(/@media \(prefers-color-scheme: dark\)\s*\{([\s\S]*?)\n\}/.exec(TOKENS)![1]!),
+]);
+const THEMES = [
+  ['light', LIGHT],
+  ['dark', DARK],
+] as const;
+
+/** A colour as the theme paints it: a token read through to its value. */
+function resolve(value: string, theme: Map<string, string>): string {
+  const token = /^var\((--[a-z0-9-]+)\)$/.exec(value);
+  if (!token) return value;
+  const defined = theme.get(token[1]!);
+  if (defined === undefined) throw new Error(`tokens.css defines no ${token[1]}`);
+  return resolve(defined, theme);
+}
+
+/** The background and text colours the style sheet gives notistack's `variant`, in a theme. */
+function coloursOf(
+  variant: string,
+  theme: Map<string, string>,
+): { background: string; text: string } {
   const rule = new RegExp(`\\.notistack-MuiContent-${variant}\\s*\\{([^}]*)\\}`).exec(STYLES);
   if (!rule) throw new Error(`src/lib/toast.css has no rule for the ${variant} variant`);
   const declaration = (property: string) => {
     const found = new RegExp(`(?:^|;|\\s)${property}\\s*:\\s*([^;]+);`).exec(rule[1]!);
     if (!found) throw new Error(`the ${variant} toast has no ${property}`);
-    return found[1]!.trim();
+    return resolve(found[1]!.trim(), theme);
   };
   return { background: declaration('background-color'), text: declaration('color') };
 }
@@ -79,16 +113,18 @@ function coloursOf(variant: string): { background: string; text: string } {
 const APP_VARIANTS = Object.keys(NOTISTACK_VARIANTS) as ToastVariant[];
 
 describe('toast colours', () => {
-  it.each(APP_VARIANTS)('a %s toast reads at 4.5:1 or more', (variant) => {
-    const { background, text } = coloursOf(NOTISTACK_VARIANTS[variant]);
-    expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
-  });
-
-  it.each(['default', 'success', 'error', 'warning', 'info'])(
-    "notistack's %s variant reads at 4.5:1 or more too",
-    (variant) => {
-      const { background, text } = coloursOf(variant);
+  describe.each(THEMES)('in the %s theme', (_, theme) => {
+    it.each(APP_VARIANTS)('a %s toast reads at 4.5:1 or more', (variant) => {
+      const { background, text } = coloursOf(NOTISTACK_VARIANTS[variant], theme);
       expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
-    },
-  );
+    });
+
+    it.each(['default', 'success', 'error', 'warning', 'info'])(
+      "notistack's %s variant reads at 4.5:1 or more too",
+      (variant) => {
+        const { background, text } = coloursOf(variant, theme);
+        expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+      },
+    );
+  });
 });

@@ -30,6 +30,7 @@ export function Disclaimer({
           Your account was deleted
         </p>
       )}
+      <span className="entry__mark" aria-hidden="true" />
       <h1 className="entry__title">Disclaimer</h1>
       <div className="entry__text">
         <p>

@@ -31,6 +31,7 @@ function InviteCodeForm({ step }: { step: EntryStep<'inviteCode'> }): React.JSX.
 
   return (
     <main className="screen entry entry--form">
+      <span className="entry__mark" aria-hidden="true" />
       <h1 className="entry__title">Enter Invitation Code</h1>
       <form
         className="entry__form"

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { ScreenSkeleton } from '../../components/LoadingScreen';
 import {
   selectLandingScreen,
   selectStartingScreen,
@@ -10,7 +11,11 @@ import { TicketReceived } from './TicketReceived';
 import { TicketReveal } from './TicketReveal';
 import './entry.css';
 
-const busy = <main className="screen entry" aria-busy="true" />;
+const busy = (
+  <main className="screen entry" aria-busy="true">
+    <ScreenSkeleton />
+  </main>
+);
 
 /** The starting page's screens in turn: the slides, the ticket, the ticket received. */
 function StartingPage({ page }: { page: EntryStep<'startingPage'> }): React.JSX.Element {

@@ -29,6 +29,7 @@ function Verification({ step }: { step: EntryStep<'verification'> }): React.JSX.
   const canChangeNumber = useSelector(step, selectCanChangeNumber);
   return (
     <main className="screen entry entry--form" aria-busy={requesting || verifying}>
+      <span className="entry__mark" aria-hidden="true" />
       <h1 className="entry__title">Enter Verification Code</h1>
       <CodeBoxes
         // A failed code clears the boxes (new key), so the player types it again.

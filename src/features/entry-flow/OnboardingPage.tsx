@@ -13,6 +13,7 @@ function Registration({ step }: { step: EntryStep<'phoneRegistration'> }): React
   const busy = useSelector(step, selectIsRegistering);
   return (
     <main className="screen entry entry--form">
+      <span className="entry__mark" aria-hidden="true" />
       <h1 className="entry__title">Verify Your Mobile Number</h1>
       <PhoneForm
         id="onboarding-phone"

@@ -21,6 +21,7 @@ function PhoneLogin({ step }: { step: EntryStep<'phoneLogin'> }): React.JSX.Elem
   const notRegistered = useSelector(step, selectIsNotRegistered);
   return (
     <main className="screen entry entry--form">
+      <span className="entry__mark" aria-hidden="true" />
       <h1 className="entry__title">Welcome back</h1>
       <PhoneForm
         id="login-phone"
@@ -32,7 +33,7 @@ function PhoneLogin({ step }: { step: EntryStep<'phoneLogin'> }): React.JSX.Elem
       />
       <p className="entry__note">We will text a 4-digit code to this number.</p>
       {notRegistered && (
-        <p className="entry__error" role="alert">
+        <p className="entry__error entry__error--card" role="alert">
           No player has this number yet. New to BLACK BUTTON? Sign up with the code a friend sent
           you.
         </p>

@@ -5,6 +5,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { EntryFlowMachine } from '../../../machines/entry-flow/entry-flow.machine';
 import type { EntryStepId, ENTRY_STEPS } from '../../../machines/entry-flow/entry-flow.steps';
+import { ScreenSkeleton } from '../../components/LoadingScreen';
 import { useChildActor, useChildSelector } from '../../lib/system';
 
 export type EntryStep<Id extends EntryStepId> = ActorRefFrom<(typeof ENTRY_STEPS)[Id]>;
@@ -22,7 +23,7 @@ export function useEntryStep<Id extends EntryStepId>(id: Id): EntryStep<Id> | un
   return useSelector(flow, (snapshot) => snapshot?.children[id] as EntryStep<Id> | undefined);
 }
 
-/** Renders `view` with the running step `id`; a busy screen while the step is not running. */
+/** Renders `view` with the running step `id`; a busy screen's skeleton while it is not running. */
 export function Step<Id extends EntryStepId>({
   id,
   view,
@@ -31,5 +32,11 @@ export function Step<Id extends EntryStepId>({
   view: (step: EntryStep<Id>) => React.JSX.Element;
 }): React.JSX.Element {
   const step = useEntryStep(id);
-  return step ? view(step) : <main className="screen entry" aria-busy="true" />;
+  return step ? (
+    view(step)
+  ) : (
+    <main className="screen entry" aria-busy="true">
+      <ScreenSkeleton />
+    </main>
+  );
 }

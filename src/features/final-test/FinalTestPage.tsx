@@ -12,13 +12,16 @@ export const FEEDBACK_SMS_LINK = `sms:?&body=${FEEDBACK_WORD}`;
 export function FinalTestPage() {
   return (
     <main className="screen final-test">
-      <h1 className="final-test__title">This Concludes Our Test</h1>
-      <p className="final-test__lead">
-        Thank you for playing. Text &apos;{FEEDBACK_WORD}&apos; to tell us what you think.
-      </p>
-      <a className="primary-button final-test__text" href={FEEDBACK_SMS_LINK}>
-        Text &apos;{FEEDBACK_WORD}&apos;
-      </a>
+      <div className="final-test__card">
+        <span className="final-test__mark" aria-hidden="true" />
+        <h1 className="final-test__title">This Concludes Our Test</h1>
+        <p className="final-test__lead">
+          Thank you for playing. Text &apos;{FEEDBACK_WORD}&apos; to tell us what you think.
+        </p>
+        <a className="primary-button final-test__text" href={FEEDBACK_SMS_LINK}>
+          Text &apos;{FEEDBACK_WORD}&apos;
+        </a>
+      </div>
     </main>
   );
 }

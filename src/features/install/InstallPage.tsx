@@ -9,12 +9,17 @@ export type InstallPageProps = {
   onContinueInBrowser: () => void;
 };
 
+/**
+ * The guide to putting the app on the home screen, with the steps of the visitor's phone. The
+ * browser's icons are drawn from their images as masks, in the text's colour of either theme.
+ */
 export function InstallPage({ onContinueInBrowser }: InstallPageProps) {
   const device = installDevice(useSearch());
   // The browser's own prompt, where it offers one (Chromium): one tap installs.
   const canPrompt = useSyncExternalStore(subscribeInstallPrompt, installPromptKept, () => false);
   return (
     <main className="screen install">
+      <span className="install__mark" aria-hidden="true" />
       <h1 className="install__title">Install BLACK BUTTON</h1>
       <p className="install__lead">
         Add the app to your home screen to press the button every day.
@@ -28,13 +33,7 @@ export function InstallPage({ onContinueInBrowser }: InstallPageProps) {
         <ol className="install__steps" aria-label="iPhone steps">
           <li>
             Tap the share button
-            <img
-              className="install__icon"
-              src="/images/ios-share.svg"
-              alt="Share"
-              width={24}
-              height={24}
-            />
+            <span className="install__icon install__icon--share" role="img" aria-label="Share" />
             at the bottom of Safari.
           </li>
           <li>
@@ -48,13 +47,7 @@ export function InstallPage({ onContinueInBrowser }: InstallPageProps) {
         <ol className="install__steps" aria-label="Android steps">
           <li>
             Tap the Chrome menu
-            <img
-              className="install__icon"
-              src="/images/android-menu.svg"
-              alt="Menu"
-              width={24}
-              height={24}
-            />
+            <span className="install__icon install__icon--menu" role="img" aria-label="Menu" />
             at the top right.
           </li>
           <li>
