@@ -45,7 +45,10 @@ const DURATION = /(?<![\w-])\d*\.?\d+m?s\b/;
 
 /** What a declaration may not hold, by property; a reason when it breaks the rule. */
 function breach({ property, value }: Declaration): string | null {
-  if (COLOUR_LITERAL.test(value) && !/^(?:content|font-family|grid-template-areas)$/.test(property))
+  if (
+    COLOUR_LITERAL.test(value.replace(/var\([^)]*\)/g, '')) &&
+    !/^(?:content|font-family|grid-template-areas)$/.test(property)
+  )
     return 'a colour written outside the tokens';
   if (property === 'font-size' && !/^(?:var\(--font-[a-z0-9]+\)|inherit|1em|100%)$/.test(value))
     return 'a font size outside the type scale';
