@@ -31,7 +31,11 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts', 'test/ops/**/*.test.ts'],
           environment: 'node',
           isolate: false,
-          globalSetup: ['test/support/template-setup.ts', 'test/support/client-setup.ts'],
+          globalSetup: [
+            'test/support/template-setup.ts',
+            'test/support/client-setup.ts',
+            'test/support/server-setup.ts',
+          ],
           // A hang guard, not a budget: the operator tests start processes of their own, a few
           // seconds apiece on a busy two-core machine.
           testTimeout: 240_000,
@@ -43,7 +47,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['test/support/template-setup.ts'],
+          globalSetup: ['test/support/template-setup.ts', 'test/support/server-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
           // Files run side by side (each has a server and a browser of its own): most of a

@@ -13,6 +13,7 @@ import { LoginResponse, RequestCodeResponse } from '../contract/api';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { serializePersistedSession } from '../machines/session/session.persistence';
 import { CHROMIUM_ARGS, startServer, type RunningServer } from '../test/e2e/harness';
+import { buildServer } from '../scripts/build-server.js';
 import { postJson } from './processes';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -158,6 +159,7 @@ export async function lighthouseBench({ build = true } = {}): Promise<string[]> 
       stdio: 'inherit',
     });
   }
+  await buildServer();
   const server = await startServer();
   try {
     const session = await signUp(server);

@@ -2,6 +2,9 @@
 // port, timed until healthy, and stopped with their whole process group.
 import { spawn } from 'node:child_process';
 import { freePort } from '../test/e2e/harness';
+import { BUILT, buildServer } from '../scripts/build-server.js';
+
+let built: Promise<unknown> | undefined;
 
 export interface Server {
   baseUrl: string;
@@ -13,7 +16,8 @@ export interface Server {
 }
 
 /**
- * Runs `command` (by default `node --import tsx server/server.ts`, plus BENCH_SERVER_NODE_ARGS) through a shell that raises
+ * Runs `command` (by default the built server as `npm start` runs it, built once for the run,
+ * plus BENCH_SERVER_NODE_ARGS) through a shell that raises
  * the open-file limit first (each live connection holds a descriptor) and then execs it, so the
  * pid is the server's own.
  */
@@ -24,11 +28,11 @@ export async function startServer(
     process.execPath,
     // BENCH_SERVER_NODE_ARGS adds node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
     ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-    '--import',
-    'tsx',
-    'server/server.ts',
+    '--enable-source-maps',
+    BUILT.server,
   ],
 ): Promise<Server> {
+  await (built ??= buildServer());
   const port = await freePort();
   const began = performance.now();
   const child = spawn(

@@ -19,6 +19,7 @@ import { busyBench } from './busy';
 import { drawBench } from './draw';
 import { lighthouseBench } from './lighthouse';
 import { percentile, postJson as post, startServer } from './processes';
+import { BUILT } from '../scripts/build-server.js';
 import { winningsBench } from './winnings';
 
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 400);
@@ -35,7 +36,7 @@ async function signInRate(label: string, env: Record<string, string>): Promise<s
     // Registration is set-up, not measured: every player registers with one campaign code.
     const campaign = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'server/ops/cli.ts', 'invite', 'create', '--uses', String(SIGN_INS)],
+      [BUILT.cli, 'invite', 'create', '--uses', String(SIGN_INS)],
       { env: { ...process.env, ...env } },
     )
       .toString()

@@ -1,7 +1,6 @@
 // The Fastify application: plugins, the API under /api/v1, and the built client with its SPA
 // fallback. `server.ts` listens; tests call `buildApp` and `app.inject`.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -49,11 +48,12 @@ import winningsRoutes from './routes/winnings/index';
 import { createServices } from './services/index';
 import { resolveJwtSecret } from './services/secrets';
 import { createSmsSender, type SmsSender } from './sms/sender';
+import { packagePath } from './package-root';
 
 /** Request bodies of this API are a few fields; anything bigger is refused with 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
-const defaultClientDir = fileURLToPath(new URL('../dist/client', import.meta.url));
+const defaultClientDir = packagePath('dist', 'client');
 
 export interface BuildAppOptions {
   config: Config;

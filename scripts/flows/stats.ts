@@ -4,13 +4,15 @@
 // socket, or under the data dir's lock when no server runs (DESIGN section 5: one process per
 // PGlite data dir).
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { buildServer } from '../build-server.js';
 import type { FlowStats } from './docs';
 
 export async function readFlowStats(days: number, root = process.cwd()): Promise<FlowStats> {
+  // As `npm run ops` runs it: built, then run.
+  const { cli } = await buildServer();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'server/ops/cli.ts'), 'stats', '--json', '--days', String(days)],
+    ['--enable-source-maps', cli, 'stats', '--json', '--days', String(days)],
     { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let stdout = '';

@@ -3,7 +3,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { DrizzleQueryError, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { createPostgresListener } from './postgres-listener';
 import * as schema from './schema';
+import { packagePath } from '../package-root';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -90,7 +90,7 @@ function runPreparedOnPglite(client: PGlite, db: Database): RunPrepared {
   };
 }
 
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+const migrationsFolder = packagePath('server', 'migrations');
 
 export interface OpenDatabase {
   db: Database;

@@ -2,7 +2,6 @@
 // whole against the contract, then loaded in one transaction (all or nothing), in batches so a
 // large file shows its progress; the starter catalog (server/catalog/) loads the same way once.
 import { readFile, stat } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type * as z from 'zod/mini';
 import { OfferCatalog, QuestionCatalog } from '../../contract/catalog';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../repositories/catalog';
 import { insertSettingOnce } from '../repositories/settings';
 import type { ServiceContext } from './context';
+import { packagePath } from '../package-root';
 
 /** Rows per statement: large files load in steps, each step reported. */
 export const IMPORT_BATCH = 500;
@@ -34,8 +34,8 @@ export type ImportProgress = (done: number, total: number) => void;
 export type ImportResult = { added: number; updated: number };
 
 const STARTER = {
-  questions: fileURLToPath(new URL('../catalog/questions.json', import.meta.url)),
-  offers: fileURLToPath(new URL('../catalog/offers.json', import.meta.url)),
+  questions: packagePath('server', 'catalog', 'questions.json'),
+  offers: packagePath('server', 'catalog', 'offers.json'),
 };
 
 function describeProblems(error: z.core.$ZodError): string {

@@ -23,13 +23,14 @@ import {
   tokenOf,
   type RunningServer,
 } from './harness';
+import { BUILT } from '../../scripts/build-server.js';
 
 const START_GUARD_MS = 180_000;
 
-/** `server/server.ts` on `dataDir` and `port`; stopping it leaves the data dir in place. */
+/** The built server (as `npm start` runs it) on `dataDir` and `port`; stopping it leaves the data dir in place. */
 async function serve(dataDir: string, port: number): Promise<RunningServer> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUILT.server], {
     cwd: process.cwd(),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

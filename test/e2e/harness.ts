@@ -16,6 +16,7 @@ import { opsSocketPath } from '../../server/ops/data-dir-lock';
 import { withAbsoluteFiles } from '../../server/ops/program';
 import { sendOpsCommand } from '../../server/ops/socket';
 import { dataDirWithDatabase } from '../support/pglite-template';
+import { BUILT } from '../../scripts/build-server.js';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'e2e');
 
@@ -69,13 +70,13 @@ export async function ops(server: RunningServer, ...args: string[]): Promise<str
   return out;
 }
 
-/** Starts `server/server.ts` as `npm start` does (the client must already be built). */
+/** Starts the built server as `npm start` does (the client must already be built). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   // A data dir whose database is a migrated copy (no initdb): the server seeds it as a fresh one.
   const dataDir = dataDirWithDatabase('bb-e2e-');
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', BUILT.server], {
     cwd: process.cwd(),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   finish,
@@ -17,9 +16,7 @@ import {
   type RunningServer,
 } from './helper';
 import { dataDirWithDatabase } from '../support/pglite-template';
-
-const cli = fileURLToPath(new URL('../../server/ops/cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+import { BUILT } from '../../scripts/build-server.js';
 
 const question = (i: number, prompt = `Do you enjoy hobby number ${i}?`) => ({
   key: `hobby-${i}`,
@@ -53,7 +50,10 @@ describe('the catalogs from the command line', { timeout: 120_000 }, () => {
     const base = { ...process.env };
     delete base.DATABASE_URL;
     return finish(
-      spawn(tsx, [cli, ...args], { cwd: work, env: { ...base, LOG_LEVEL: 'warn', ...env } }),
+      spawn(process.execPath, ['--enable-source-maps', BUILT.cli, ...args], {
+        cwd: work,
+        env: { ...base, LOG_LEVEL: 'warn', ...env },
+      }),
     );
   };
   const file = (name: string, content: unknown) => {

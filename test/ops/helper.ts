@@ -15,11 +15,22 @@ import { createServices, type Services } from '../../server/services/index';
 import { createLogSender } from '../../server/sms/sender';
 import { opsSocketPath } from '../../server/ops/data-dir-lock';
 import { runOps, withAbsoluteFiles, type OpsOutput } from '../../server/ops/program';
+import { BUILT } from '../../scripts/build-server.js';
 import { sendOpsCommand } from '../../server/ops/socket';
 import { bearer, signedInPlayer, url, useTestApp, type DatabaseKind } from '../api/helper';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+
+/**
+ * The server and the operator CLI run built, as `npm start` and `npm run ops` run them (built
+ * once for the run by test/support/server-setup.ts); a script of the repo's own (flows) through
+ * tsx, as its npm script runs it.
+ */
+const BUILT_SCRIPTS: Record<string, string> = {
+  'server/server.ts': BUILT.server,
+  'server/ops/cli.ts': BUILT.cli,
+};
 
 export interface Finished {
   code: number | null;
@@ -35,7 +46,13 @@ function environment(env: Record<string, string>) {
 }
 
 export function start(script: string, args: string[], env: Record<string, string>) {
-  return spawn(tsx, [script, ...args], { cwd: root, env: environment(env) });
+  const built = BUILT_SCRIPTS[script];
+  return built
+    ? spawn(process.execPath, ['--enable-source-maps', built, ...args], {
+        cwd: root,
+        env: environment(env),
+      })
+    : spawn(tsx, [script, ...args], { cwd: root, env: environment(env) });
 }
 
 export function finish(child: ChildProcessWithoutNullStreams): Promise<Finished> {

@@ -94,8 +94,10 @@ describe('stopping `npm start` as a supervisor does', () => {
   });
 
   it('is the client build followed by the server command', () => {
-    expect(startScript).toMatch(/^vite build && exec node .*server\/server\.ts$/);
-    expect(serverCommand).toBe('exec node --import tsx server/server.ts');
+    expect(startScript).toMatch(/^vite build && node scripts\/build-server\.js && exec node /);
+    expect(serverCommand).toBe(
+      'node scripts/build-server.js && exec node --enable-source-maps dist/server/server.mjs',
+    );
   });
 
   // The server command of `npm start` on a client built once for the run, run by npm as
