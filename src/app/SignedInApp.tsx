@@ -127,10 +127,16 @@ function ToHome({ signInScreen }: { signInScreen: string | null }) {
   return <RedirectUnlessTraversed to={PATHS.home} replace={location !== signInScreen} />;
 }
 
+/** The shape of the screen on its way: the black button on /home, a page elsewhere. */
+function RouteLoading() {
+  const [location] = useLocation();
+  return <LoadingScreen shape={location.startsWith(PATHS.home) ? 'home' : 'page'} />;
+}
+
 /** A signed-in player's routes (spec section 2, and the wallet's two); others go to /home. */
 export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string | null }) {
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<RouteLoading />}>
       <Switch>
         <Route path="/home" nest component={HomePage} />
         <Route path="/youve-entered" component={YouveEnteredPage} />
@@ -161,7 +167,7 @@ export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string 
 /** While the signed-in flows load: busy at a signed-in address; any other goes to /home. */
 function LoadingFlows({ signInScreen }: { signInScreen: string | null }) {
   const [location] = useLocation();
-  return isSignedInPath(location) ? <LoadingScreen /> : <ToHome signInScreen={signInScreen} />;
+  return isSignedInPath(location) ? <RouteLoading /> : <ToHome signInScreen={signInScreen} />;
 }
 
 /**
