@@ -1,7 +1,8 @@
 // An area the player can drag and swipe, with a finger or a mouse, from its first paint: the
 // pointer handlers are on the area itself, so a swipe made the moment it shows is a swipe (a
 // gesture library loaded after the paint lost those). The area follows the drag and springs
-// back when let go; what a released drag means is the caller's `onRelease`.
+// back when let go; what a released drag means is the caller's `onRelease`. While a drag is on,
+// the area carries `data-dragging`, so its stylesheet can lift it (a deeper shadow).
 import { useRef, type PointerEvent, type ReactNode } from 'react';
 
 export type SwipeableProps = {
@@ -12,6 +13,8 @@ export type SwipeableProps = {
   axis?: 'x';
   /** The area follows a drag to the left only. */
   leftOnly?: boolean;
+  /** The area leans the way it is dragged, as a card held at its foot does. */
+  tilt?: boolean;
   /** A finished drag: its movement and the pointer that made it ('touch', 'mouse', 'pen'). */
   onRelease: (dx: number, dy: number, pointerType: string) => void;
   children: ReactNode;
@@ -22,18 +25,33 @@ export const DRAG_SLOP_PX = 4;
 
 type Drag = { id: number; type: string; x: number; y: number; dragging: boolean };
 
+/** How far a tilting area leans, in degrees per pixel dragged, and at most. */
+const TILT_PER_PX = 0.06;
+const TILT_MAX_DEG = 12;
+
 /** Where the area shows during a drag of (dx, dy). */
-function followOf(dx: number, dy: number, axis: 'x' | undefined, leftOnly: boolean): string {
+function followOf(
+  dx: number,
+  dy: number,
+  axis: 'x' | undefined,
+  leftOnly: boolean,
+  tilt: boolean,
+): string {
   const x = leftOnly ? Math.min(dx, 0) : dx;
   const y = axis === 'x' ? 0 : dy;
-  return `translate(${x}px, ${y}px)`;
+  const lean = tilt ? Math.max(-TILT_MAX_DEG, Math.min(TILT_MAX_DEG, x * TILT_PER_PX)) : 0;
+  return `translate(${x}px, ${y}px)${lean ? ` rotate(${lean}deg)` : ''}`;
 }
+
+/** Springing back takes the design's base duration (none under reduced motion). */
+const SPRING_BACK = 'transform var(--duration-base) var(--ease-standard)';
 
 export function Swipeable({
   className,
   testId,
   axis,
   leftOnly = false,
+  tilt = false,
   onRelease,
   children,
 }: SwipeableProps) {
@@ -41,10 +59,12 @@ export function Swipeable({
   const drag = useRef<Drag | null>(null);
 
   const place = (transform: string, animate: boolean) => {
-    const style = area.current?.style;
-    if (!style) return;
-    style.transition = animate ? 'transform 200ms ease-out' : 'none';
-    style.transform = transform;
+    const element = area.current;
+    if (!element) return;
+    element.style.transition = animate ? SPRING_BACK : 'none';
+    element.style.transform = transform;
+    // Held while it follows the finger; let go as it springs back.
+    element.toggleAttribute('data-dragging', !animate);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -69,7 +89,7 @@ export function Swipeable({
         // Without capture, moves over the area still count.
       }
     }
-    place(followOf(dx, dy, axis, leftOnly), false);
+    place(followOf(dx, dy, axis, leftOnly, tilt), false);
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {

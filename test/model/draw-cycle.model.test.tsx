@@ -13,7 +13,6 @@ import {
   type DrawCycleEvent,
   type DrawCycleInput,
 } from '../../machines/draw-cycle/draw-cycle.machine';
-import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import {
   goTo,
   idleDrawApi,
@@ -24,6 +23,7 @@ import {
   tabBar,
 } from './helpers/app-harness';
 import { CoverageRecorder } from './helpers/coverage';
+import { expectCountdownShows } from './helpers/countdown';
 import { describeWalkCoverage } from './helpers/generated-walks';
 import {
   drawModelEvents,
@@ -334,7 +334,7 @@ function expectHome(snapshot: DrawSnapshot): void {
     expect(screen.getByText("You're Entered To Win $500.")).toBeDefined();
     expect(screen.getByText('Enter The Next Drawing In:')).toBeDefined();
     const left = current().draw().getSnapshot().context.timeLeft;
-    expect(screen.getByRole('timer').textContent).toBe(formatCountdown(left));
+    expectCountdownShows(left);
     expect(tabBar()).not.toBeNull();
   }
 }

@@ -6,7 +6,6 @@
 // calls) are walked once.
 import { act, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { formatCountdown } from '../../machines/draw-cycle/draw-cycle.selectors';
 import {
   questionsScreenOf,
   serializeDrawState,
@@ -14,6 +13,7 @@ import {
   type DrawSnapshot,
   type DrawWalkSnapshot,
 } from './helpers/draw-cycle-model';
+import { expectCountdownShows } from './helpers/countdown';
 import { events, model, open, start, type DrawApp } from './helpers/draw-reload-walk';
 import {
   expectQuestionCard,
@@ -57,7 +57,7 @@ async function expectScreen(snapshot: DrawWalkSnapshot, app: DrawApp): Promise<v
     expect(window.location.pathname).toBe('/home');
     if (canEnterDraw) return void screen.getByRole('button', { name: /Enter To Win/ });
     const left = app.draw().context.timeLeft;
-    return expect(screen.getByRole('timer').textContent).toBe(formatCountdown(left));
+    return expectCountdownShows(left);
   }
   if (questions === 'youveEntered') return expectYouveEntered();
   if (questions === 'whatILike') return expectWhatILike(false);

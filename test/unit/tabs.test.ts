@@ -17,7 +17,11 @@ import type { ReportedScreens } from '../../machines/shared/root';
 import { EVERY_TAB, type RouteMeta, type ScreenTabs } from '../../machines/shared/routes';
 import { walletMachine } from '../../machines/wallet/wallet.machine';
 import { winningsMachine } from '../../machines/winnings/winnings.machine';
-import { selectVisibleTabs, type TabBarState } from '../../src/features/session/tab-visibility';
+import {
+  selectOpenTab,
+  selectVisibleTabs,
+  type TabBarState,
+} from '../../src/features/session/tab-visibility';
 
 /** The machines whose screens show in the signed-in app, with the tab bar. */
 const SIGNED_IN_MACHINES: AnyStateMachine[] = [
@@ -174,5 +178,22 @@ describe('tab bar visibility', () => {
         ]),
       ),
     ).toEqual(EVERY_TAB);
+  });
+});
+
+describe('the open tab', () => {
+  it('is the tab whose screen is at the address, /home with its sub-paths', () => {
+    expect(selectOpenTab(PATHS.home)).toBe('home');
+    expect(selectOpenTab(`${PATHS.home}/anything`)).toBe('home');
+    expect(selectOpenTab(PATHS.winnings)).toBe('winnings');
+    expect(selectOpenTab(PATHS.grandPrize)).toBe('winnings');
+    expect(selectOpenTab(PATHS.questionnaire)).toBe('tellUsMore');
+    expect(selectOpenTab(PATHS.players)).toBe('players');
+    expect(selectOpenTab(PATHS.playersTutorial)).toBe('players');
+  });
+
+  it('is none on a screen of no tab', () => {
+    for (const path of [PATHS.wallet, PATHS.walletTokens, PATHS.rules, PATHS.rewards, '/homework'])
+      expect(selectOpenTab(path)).toBeNull();
   });
 });

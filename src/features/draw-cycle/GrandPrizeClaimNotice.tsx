@@ -6,7 +6,7 @@ import { selectAmountToClaim } from '../../../machines/winnings/winnings.selecto
 import { useChildActor } from '../../lib/system';
 
 /**
- * On /home, until the winner has claimed their grand prize: 'Claim your $X prize', leading to
+ * On /home (in its page, HomePage), until the winner has claimed their grand prize: 'Claim your $X prize', leading to
  * the claim. 'YOU WON!' shows for 3 s only; this stays, so a winner who missed it still finds
  * the way.
  */
@@ -17,7 +17,8 @@ export function GrandPrizeClaimNotice() {
   );
   if (amount === null) return null;
   return (
-    <Link href={PATHS.grandPrize} className="grand-prize-notice">
+    // "~": /home is a nested route, and the claim is at the app's /grandPrize.
+    <Link href={`~${PATHS.grandPrize}`} className="grand-prize-notice">
       {amount > 0 ? `Claim your ${formatPrize(amount)} prize` : 'Claim your prize'}
     </Link>
   );

@@ -31,6 +31,24 @@ export function DisclosureView({ step }: { step: QuestionsStep<'whatILike'> }) {
       <ul className="disclosure__list">
         {PROMISES.map((promise) => (
           <li key={promise.title} className="disclosure__item">
+            <svg
+              className="disclosure__tick"
+              viewBox="0 0 20 20"
+              width="20"
+              height="20"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <circle cx="10" cy="10" r="10" fill="currentColor" />
+              <path
+                d="m5.5 10.5 3 3 6-6.5"
+                fill="none"
+                className="disclosure__tick-mark"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
             <h2 className="disclosure__heading">{promise.title}</h2>
             <p className="disclosure__body">{promise.body}</p>
           </li>

@@ -30,6 +30,7 @@ function TutorialCard({ step }: { step: Step }) {
       className="question-card question-card--tutorial"
       testId="question-card"
       axis="x"
+      tilt
       onRelease={(dx, dy, pointer) => {
         if (cardChoiceOf(dx, dy, pointer) !== null) dismiss();
       }}
@@ -38,10 +39,49 @@ function TutorialCard({ step }: { step: Step }) {
         The More You Tell Us, The More You&apos;ll Win Exactly what you want
       </p>
       <p className="question-card__hint">Swipe this card to start</p>
-      <button type="button" className="secondary-button" onClick={dismiss}>
+      <button type="button" className="secondary-button question-card__start" onClick={dismiss}>
         Start
       </button>
     </Swipeable>
+  );
+}
+
+/** The mark on an answer button: a cross for No, a tick for Yes (the word names it). */
+function ChoiceIcon({ d }: { d: string }) {
+  return (
+    <svg
+      className="question-card__choice-icon"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The batch so far, one bar per question: drawn for the eye, the heading says it in words. */
+function ProgressBars({ done, total }: { done: number; total: number }) {
+  return (
+    <div className="questionnaire__bars" aria-hidden="true">
+      {Array.from({ length: total }, (_, index) => (
+        <span
+          key={index}
+          className={`questionnaire__bar${index < done ? ' questionnaire__bar--done' : ''}${
+            index === done ? ' questionnaire__bar--now' : ''
+          }`}
+        />
+      ))}
+    </div>
   );
 }
 
@@ -57,6 +97,7 @@ function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
         className="question-card"
         testId="question-card"
         axis="x"
+        tilt
         onRelease={(dx, dy, pointer) => {
           const choice = cardChoiceOf(dx, dy, pointer);
           if (choice) answer(choice);
@@ -72,6 +113,7 @@ function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
           disabled={!canAnswer}
           onClick={() => answer('no')}
         >
+          <ChoiceIcon d="M6 6l12 12M18 6 6 18" />
           No
         </button>
         <button
@@ -87,12 +129,13 @@ function QuestionCard({ step, prompt }: { step: Step; prompt: string }) {
           disabled={!canAnswer}
           onClick={() => answer('yes')}
         >
+          <ChoiceIcon d="m5 12.5 4.5 4.5L19 7.5" />
           Yes
         </button>
       </div>
       <button
         type="button"
-        className="questions__skip"
+        className="link-button questions__skip"
         disabled={!canAnswer}
         onClick={() => answer('skip')}
       >
@@ -118,10 +161,11 @@ export function QuestionnaireView({ step }: { step: Step }) {
             Home
           </Link>
         )}
-        <p className="questionnaire__progress" aria-live="polite">
+        <h1 className="questionnaire__progress" aria-live="polite">
           {tutorial ? tutorialHeading : `Question ${Math.min(done + 1, total)} of ${total}`}
-        </p>
+        </h1>
       </header>
+      {!tutorial && total > 0 && <ProgressBars done={done} total={total} />}
       {tutorial ? (
         <TutorialCard step={step} />
       ) : prompt === null ? (

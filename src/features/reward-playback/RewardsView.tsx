@@ -86,17 +86,19 @@ export function RewardsView({ actor }: { actor: ActorRefFrom<RewardPlaybackMachi
         )}
       </section>
       {reward && (
-        <button
-          type="button"
-          className="rewards__next"
-          aria-label={position < count ? 'Next reward' : 'Continue'}
-          disabled={!canTapNext}
-          onClick={() => actor.send({ type: 'rewards.next' })}
-        >
+        <>
+          <button
+            type="button"
+            className="rewards__next"
+            aria-label={position < count ? 'Next reward' : 'Continue'}
+            disabled={!canTapNext}
+            onClick={() => actor.send({ type: 'rewards.next' })}
+          />
+          {/* For the eye, beside the button (not in it): its name says what a tap does. */}
           <span className="rewards__hint" aria-hidden="true">
             Tap to continue
           </span>
-        </button>
+        </>
       )}
     </main>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { SessionContext } from '../../lib/session-context';
 import {
   selectCanSeeTabs,
@@ -8,19 +8,22 @@ import {
 } from '../../../machines/session/session.selectors';
 import { useDrawStatus } from '../../lib/draw-status';
 import { EVERY_TAB } from '../../../machines/shared/routes';
-import { selectVisibleTabs, type TabId } from './tab-visibility';
+import { selectOpenTab, selectVisibleTabs, TAB_SCREENS, type TabId } from './tab-visibility';
+import { TabIcon } from './TabIcons';
 import './tabs.css';
 
-const TABS: Record<TabId, { label: string; to: string }> = {
-  winnings: { label: 'WINNINGS', to: '/winnings' },
-  home: { label: 'Home', to: '/home' },
-  tellUsMore: { label: 'Tell Us More', to: '/questionnaire' },
-  players: { label: 'Players', to: '/players' },
+const LABELS: Record<TabId, string> = {
+  winnings: 'WINNINGS',
+  home: 'Home',
+  tellUsMore: 'Tell Us More',
+  players: 'Players',
 };
 
 /**
  * The signed-in bottom tab bar; which tabs show is decided by `selectVisibleTabs`, from what the
- * screen on display says of the bar (its state's `meta.tabs`, reported to the session).
+ * screen on display says of the bar (its state's `meta.tabs`, reported to the session). Each tab
+ * is an icon over its label; the open one (by the address) is marked for every player: named
+ * the current page, in the ink colour, with a pill behind its icon.
  */
 export function TabBar() {
   const screenTabs = SessionContext.useSelector(selectScreenTabs);
@@ -28,6 +31,8 @@ export function TabBar() {
   const loading = SessionContext.useSelector(selectLoading);
   const tellUsMoreEnabled = SessionContext.useSelector(selectTellUsMoreFeature);
   const { canEnterDraw, isAnsweringFromTellUsMore, showTellUsMore } = useDrawStatus();
+  const [location] = useLocation();
+  const open = selectOpenTab(location);
   const tabs = selectVisibleTabs({
     // No machine shows the page open now (the rules, the players' tutorial): every tab.
     screen: screenTabs ?? EVERY_TAB,
@@ -42,8 +47,16 @@ export function TabBar() {
   return (
     <nav className="tab-bar" aria-label="Main">
       {tabs.map((id) => (
-        <Link key={id} href={TABS[id].to} className={`tab-bar__tab tab-bar__tab--${id}`}>
-          {TABS[id].label}
+        <Link
+          key={id}
+          href={TAB_SCREENS[id][0]}
+          className={`tab-bar__tab tab-bar__tab--${id}`}
+          aria-current={id === open ? 'page' : undefined}
+        >
+          <span className="tab-bar__icon">
+            <TabIcon tab={id} />
+          </span>
+          <span className="tab-bar__label">{LABELS[id]}</span>
         </Link>
       ))}
     </nav>

@@ -2,6 +2,7 @@
 // display says of the bar (its `meta.tabs`, machines/shared/routes.ts, carried in the screen the
 // session shows) and of what the session and the draw allow, so every rule is tested without
 // rendering.
+import { PATHS } from '../../../machines/shared/paths';
 import { TAB_IDS, type ScreenTabs, type TabId } from '../../../machines/shared/routes';
 
 export type { TabId };
@@ -34,5 +35,25 @@ export function selectVisibleTabs(state: TabBarState): TabId[] {
   const without: readonly TabId[] = onHome ? ['home'] : screen.without;
   return TAB_IDS.filter(
     (id) => !without.includes(id) && (id !== 'tellUsMore' || state.tellUsMoreEnabled),
+  );
+}
+
+/** The screens each tab opens: its own address first, then the screens that belong to it. */
+export const TAB_SCREENS: Record<TabId, readonly [string, ...string[]]> = {
+  winnings: [PATHS.winnings, PATHS.grandPrize, PATHS.contactUs],
+  home: [PATHS.home],
+  tellUsMore: [PATHS.questionnaire],
+  players: [PATHS.players, PATHS.playersTutorial],
+};
+
+/**
+ * The tab whose screen is open at `location` (the bar marks it), or null on a screen of no tab
+ * (the wallet, the rules). /home takes sub-paths.
+ */
+export function selectOpenTab(location: string): TabId | null {
+  return (
+    TAB_IDS.find((id) =>
+      TAB_SCREENS[id].some((path) => location === path || location.startsWith(`${path}/`)),
+    ) ?? null
   );
 }
