@@ -1,8 +1,9 @@
 // After winning, as a player sees it on a phone: the WINNINGS drawer opens by its tab and
 // closes by a swipe down; a coupon is claimed and stays under 'Claimed'; a draw is won (the
 // operator closes it) and its grand prize claimed with PayPal, and the winner's inviter claims
-// the referral bonus (Contact Us and the account: winnings-contact.test.ts). Real server, real
-// embedded database, real Chromium.
+// the referral bonus (Contact Us and the account: winnings-contact.test.ts). Its dialogs keep
+// a keyboard in: Tab goes round them, Escape is their Cancel, and the focus comes back to what
+// opened them. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -127,6 +128,89 @@ describe('the winnings drawer', () => {
       headers: { authorization: `Bearer ${await tokenOf(page)}` },
     });
     expect(removed.status).toBe(409);
+    await context.close();
+  });
+
+  it('keeps the keyboard in its dialogs: Tab goes round, Escape cancels, focus comes back', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    const token = await tokenOf(page);
+    await openDrawerAt(page);
+    const logout = page
+      .getByRole('navigation', { name: 'Help and account' })
+      .getByRole('button', { name: 'Logout' });
+    /** What has the focus: its words, and whether it is in the open dialog. */
+    const focus = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return {
+          name: active?.textContent?.trim() ?? '',
+          inDialog: active?.closest('dialog[open]') !== null,
+        };
+      });
+    const isFocused = (control: typeof logout) =>
+      control.evaluate((element) => element === document.activeElement);
+
+    // Logout by the keyboard: the question takes the focus, on its first answer.
+    await logout.focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Logout' });
+    await ask.getByText('Are you sure you want to logout?').waitFor();
+    expect(await focus()).toEqual({ name: 'Logout', inDialog: true });
+    // Tab goes round its three answers, never out of it; Shift+Tab goes back round.
+    const tabbed: string[] = [];
+    for (let step = 0; step < 7; step += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focus();
+      expect(now.inDialog, `Tab ${step + 1} left the dialog for '${now.name}'`).toBe(true);
+      tabbed.push(now.name);
+    }
+    expect(tabbed).toEqual([
+      'Delete Account',
+      'Cancel',
+      'Logout',
+      'Delete Account',
+      'Cancel',
+      'Logout',
+      'Delete Account',
+    ]);
+    const shiftTabbed: string[] = [];
+    for (let step = 0; step < 4; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      const now = await focus();
+      expect(now.inDialog, `Shift+Tab ${step + 1} left the dialog for '${now.name}'`).toBe(true);
+      shiftTabbed.push(now.name);
+    }
+    expect(shiftTabbed).toEqual(['Logout', 'Cancel', 'Delete Account', 'Logout']);
+
+    // Escape is Cancel: the question goes, the player stays, the focus is back on Logout.
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(await isFocused(logout)).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/winnings');
+    await page.locator('[data-panel="open"]').waitFor();
+    expect(await tokenOf(page)).toBe(token);
+
+    // Delete Account asks once more; Escape there cancels it too, and Logout has the focus.
+    await page.keyboard.press('Enter');
+    await ask.getByRole('button', { name: 'Delete Account' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Delete Account' });
+    await confirm.getByRole('button', { name: 'Delete my account' }).waitFor();
+    expect(await focus()).toEqual({ name: 'Delete my account', inDialog: true });
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focus()).toEqual({ name: 'Delete my account', inDialog: true });
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await ask.count()).toBe(0);
+    expect(await isFocused(logout)).toBe(true);
+    expect(await tokenOf(page)).toBe(token);
+    const kept = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(kept.status).toBe(200);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { useChildSelector, useChildSend } from '../../lib/system';
 import { INVITES_PER_PLAYER, type Invite } from '../../../contract/api';
 import { formatPrize, selectPlayersFeature } from '../../../machines/session/session.selectors';
 import { inviteLink, PLAYERS_TUTORIAL_PATH } from '../../../machines/players/players.machine';
+import { CheckIcon, PeopleIcon, SendIcon } from './icons';
 import './players.css';
 
 /** /players: the feature may be switched off by the operator; the tutorial is there either way. */
@@ -11,7 +12,10 @@ export function PlayersPage() {
   const active = SessionContext.useSelector(selectPlayersFeature);
   if (!active) {
     return (
-      <main className="screen players">
+      <main className="screen players players--soon">
+        <span className="players__badge">
+          <PeopleIcon />
+        </span>
         <p className="players__soon">The Players Feature Will Be Active Soon.</p>
         <TutorialLink />
       </main>
@@ -54,12 +58,15 @@ function InviteRow({
       <span className="players__code">{code}</span>
       {claimed ? (
         <span className="players__joined">
-          {joined ? `Joined ${maskPhone(joined.phone_number)}` : 'Joined'}
+          <span className="players__state players__state--joined">
+            <CheckIcon />
+            {joined ? `Joined ${maskPhone(joined.phone_number)}` : 'Joined'}
+          </span>
           {bonus > 0 && <span className="players__bonus">Bonus {formatPrize(bonus)}</span>}
         </span>
       ) : (
         <span className="players__open">
-          Open
+          <span className="players__state">Open</span>
           <button type="button" className="secondary-button" disabled={busy} onClick={onInvite}>
             Invite
           </button>
@@ -77,7 +84,9 @@ function LinkToCopy({ code }: { code: string }) {
   const link = inviteLink(window.location.origin, code);
   return (
     <section className="players__link" aria-label="Invite link">
-      <label htmlFor="players-invite-link">Send this link to a friend</label>
+      <label className="players__link-label" htmlFor="players-invite-link">
+        Send this link to a friend
+      </label>
       <input
         id="players-invite-link"
         className="players__link-field"
@@ -111,6 +120,9 @@ function PlayersScreen() {
   const openSlots = Math.max(0, INVITES_PER_PLAYER - invites.length);
   return (
     <main className="screen players">
+      <span className="players__badge">
+        <PeopleIcon />
+      </span>
       <h1 className="players__intro">
         {invitationsLeft(openSlots)} <span>To pick your own players</span>
       </h1>
@@ -120,6 +132,7 @@ function PlayersScreen() {
         disabled={busy}
         onClick={() => send({ type: 'players.inviteFriends' })}
       >
+        <SendIcon />
         Invite friends
       </button>
       {linkCode !== null && <LinkToCopy code={linkCode} />}
@@ -136,7 +149,7 @@ function PlayersScreen() {
           ))}
           {Array.from({ length: openSlots }, (_, index) => (
             <li key={`open-${index}`} className="players__row players__row--open">
-              <span className="players__code">Open invitation</span>
+              <span className="players__slot">Open invitation</span>
               <button
                 type="button"
                 className="secondary-button"

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { INVITES_PER_PLAYER } from '../../../contract/api';
 import { PATHS } from '../../../machines/shared/paths';
+import { PeopleIcon } from './icons';
 import './players.css';
 
 /**
@@ -10,6 +11,9 @@ import './players.css';
 export function PlayersTutorialPage() {
   return (
     <main className="screen players">
+      <span className="players__badge">
+        <PeopleIcon />
+      </span>
       <h1 className="players__intro">
         Pick your own players <span>How players work</span>
       </h1>

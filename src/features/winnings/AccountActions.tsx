@@ -1,26 +1,34 @@
 // The drawer's account questions (machines/winnings/account-actions.machine.ts): 'Are you sure
 // you want to logout?', then perhaps 'Delete Account' once more. While the account actions ask,
-// their buttons answer them; once answered, the drawer shows the same question, every button
-// off, while the session logs the player out or deletes the account.
+// their buttons answer them (Escape as Cancel does); once answered, the drawer shows the same
+// question, every button off and Escape doing nothing, while the session logs the player out or
+// deletes the account. The question stays one dialog from asked to answered: it does not close
+// and open again under the player's finger.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
   DELETE_ACCOUNT_WARNING,
   type AccountActionsEvent,
-  type AccountActionsMachine,
 } from '../../../machines/winnings/account-actions.machine';
-import { selectAccountQuestion } from '../../../machines/winnings/winnings.selectors';
+import type { WinningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
+import {
+  selectAccountActions,
+  selectAccountQuestion,
+  selectModal,
+} from '../../../machines/winnings/winnings.selectors';
+import { WinningsDialog } from './WinningsDialog';
 
-type AccountActionsActor = ActorRefFrom<AccountActionsMachine>;
+type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
 /** What a question's buttons send; none while the session carries out the answer. */
 type Answer = ((event: AccountActionsEvent) => void) | null;
 
 function LogoutQuestion({ answer }: { answer: Answer }) {
+  const cancel = answer && (() => answer({ type: 'account.dismissLogout' }));
   return (
-    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Logout">
-      <p className="winnings__modal-title">Are you sure you want to logout?</p>
-      <div className="winnings__actions winnings__actions--stacked">
+    <WinningsDialog label="Logout" onCancel={cancel ?? undefined}>
+      <h2 className="winnings__dialog-title">Are you sure you want to logout?</h2>
+      <div className="winnings__actions">
         <button
           type="button"
           className="primary-button"
@@ -41,23 +49,24 @@ function LogoutQuestion({ answer }: { answer: Answer }) {
           type="button"
           className="secondary-button"
           disabled={answer === null}
-          onClick={() => answer?.({ type: 'account.dismissLogout' })}
+          onClick={() => cancel?.()}
         >
           Cancel
         </button>
       </div>
-    </div>
+    </WinningsDialog>
   );
 }
 
 /** 'Delete Account' asks once more; the request runs once, however often the button is tapped. */
 function DeletionQuestion({ answer }: { answer: Answer }) {
   const deleting = answer === null;
+  const cancel = answer && (() => answer({ type: 'account.dismissDeletion' }));
   return (
-    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Delete Account">
-      <p className="winnings__modal-title">Delete Account</p>
+    <WinningsDialog label="Delete Account" onCancel={cancel ?? undefined}>
+      <h2 className="winnings__dialog-title">Delete Account</h2>
       <p className="winnings__hint">{DELETE_ACCOUNT_WARNING}</p>
-      <div className="winnings__actions winnings__actions--stacked">
+      <div className="winnings__actions">
         <button
           type="button"
           className="primary-button winnings__destroy"
@@ -71,12 +80,12 @@ function DeletionQuestion({ answer }: { answer: Answer }) {
           type="button"
           className="secondary-button"
           disabled={deleting}
-          onClick={() => answer?.({ type: 'account.dismissDeletion' })}
+          onClick={() => cancel?.()}
         >
           Cancel
         </button>
       </div>
-    </div>
+    </WinningsDialog>
   );
 }
 
@@ -99,10 +108,10 @@ export function DemoResetQuestion({
   onCancel: () => void;
 }) {
   return (
-    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Reset demo">
-      <p className="winnings__modal-title">Reset demo</p>
+    <WinningsDialog label="Reset demo" onCancel={resetting ? undefined : onCancel}>
+      <h2 className="winnings__dialog-title">Reset demo</h2>
       <p className="winnings__hint">{DEMO_RESET_WARNING}</p>
-      <div className="winnings__actions winnings__actions--stacked">
+      <div className="winnings__actions">
         <button
           type="button"
           className="primary-button winnings__destroy"
@@ -116,26 +125,30 @@ export function DemoResetQuestion({
           Cancel
         </button>
       </div>
-    </div>
+    </WinningsDialog>
   );
 }
 
-/** The question the account actions ask now, its buttons answering it. */
-export function AccountActionsView({ actor }: { actor: AccountActionsActor }) {
-  const question = useSelector(actor, selectAccountQuestion);
-  const answer = (event: AccountActionsEvent) => actor.send(event);
-  return question === 'logout' ? (
-    <LogoutQuestion answer={answer} />
-  ) : (
-    <DeletionQuestion answer={answer} />
+/**
+ * The account's question, if one is up: the one the account actions ask now, its buttons
+ * answering it; or, once answered, the same question while the session logs the player out or
+ * deletes the account.
+ */
+export function AccountQuestion({ drawer }: { drawer: DrawerActor }) {
+  const modal = useSelector(drawer, selectModal);
+  const asking = useSelector(drawer, selectAccountActions);
+  const question = useSelector(asking, (snapshot) =>
+    snapshot ? selectAccountQuestion(snapshot) : null,
   );
-}
-
-/** The question answered, while the session logs the player out or deletes the account. */
-export function AccountAnswered({ answer }: { answer: 'loggingOut' | 'deletingAccount' }) {
-  return answer === 'loggingOut' ? (
-    <LogoutQuestion answer={null} />
-  ) : (
-    <DeletionQuestion answer={null} />
-  );
+  if (asking && question) {
+    const answer = (event: AccountActionsEvent) => asking.send(event);
+    return question === 'logout' ? (
+      <LogoutQuestion answer={answer} />
+    ) : (
+      <DeletionQuestion answer={answer} />
+    );
+  }
+  if (modal === 'loggingOut') return <LogoutQuestion answer={null} />;
+  if (modal === 'deletingAccount') return <DeletionQuestion answer={null} />;
+  return null;
 }

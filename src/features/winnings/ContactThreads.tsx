@@ -5,6 +5,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { ContactThread } from '../../../contract/contact';
 import type { WinningsDrawerMachine } from '../../../machines/winnings/winnings-drawer.machine';
 import { isNewThread, selectThreads } from '../../../machines/winnings/winnings.selectors';
+import { ChevronIcon } from './icons';
+import { WinningsDialog } from './WinningsDialog';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
@@ -18,11 +20,12 @@ export function Threads({ actor }: { actor: DrawerActor }) {
         <li key={thread.id}>
           <button
             type="button"
-            className="winnings__thread"
+            className="winnings__row winnings__thread"
             onClick={() => actor.send({ type: 'drawer.openThread', id: thread.id })}
           >
             <span className="winnings__thread-subject">{thread.subject}</span>
             {isNewThread(thread) && <span className="winnings__new">New</span>}
+            <ChevronIcon />
           </button>
         </li>
       ))}
@@ -35,28 +38,27 @@ const when = (iso: string) =>
 
 /** A conversation: the player's message and the answers, as plain text with its line breaks. */
 export function ThreadModal({ actor, thread }: { actor: DrawerActor; thread: ContactThread }) {
+  const close = () => actor.send({ type: 'drawer.closeThread' });
   return (
-    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label={thread.subject}>
-      <p className="winnings__modal-title">{thread.subject}</p>
+    <WinningsDialog label={thread.subject} onCancel={close} variant="sheet">
+      <h2 className="winnings__dialog-title">{thread.subject}</h2>
       <div className="winnings__conversation">
-        <p className="winnings__said">You wrote · {when(thread.created_at)}</p>
-        <p className="winnings__text">{thread.message}</p>
+        <div className="winnings__said-block winnings__said-block--mine">
+          <p className="winnings__said">You wrote · {when(thread.created_at)}</p>
+          <p className="winnings__text">{thread.message}</p>
+        </div>
         {thread.replies.map((reply) => (
-          <div key={reply.id} className="winnings__reply">
+          <div key={reply.id} className="winnings__said-block winnings__reply">
             <p className="winnings__said">BLACK BUTTON answered · {when(reply.created_at)}</p>
             <p className="winnings__text">{reply.text}</p>
           </div>
         ))}
       </div>
       <div className="winnings__actions">
-        <button
-          type="button"
-          className="secondary-button"
-          onClick={() => actor.send({ type: 'drawer.closeThread' })}
-        >
+        <button type="button" className="secondary-button" onClick={close}>
           Close
         </button>
       </div>
-    </div>
+    </WinningsDialog>
   );
 }

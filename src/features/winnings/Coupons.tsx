@@ -12,6 +12,7 @@ import {
   selectModal,
   selectSelectedCoupon,
 } from '../../../machines/winnings/winnings.selectors';
+import { WinningsDialog } from './WinningsDialog';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
@@ -73,8 +74,9 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
   const close = () => actor.send({ type: 'drawer.dismissCoupon' });
   if (modal === 'couponClaimed') {
     return (
-      <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Your coupon">
-        <p className="winnings__modal-title">Your coupon</p>
+      // A dialog of its own, so that focus moves to its first control as it opens.
+      <WinningsDialog key="claimed" label="Your coupon" onCancel={close}>
+        <h2 className="winnings__dialog-title">Your coupon</h2>
         <p className="winnings__message" data-testid="coupon-message">
           {message}
         </p>
@@ -85,17 +87,23 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
             Close
           </button>
         </div>
-      </div>
+      </WinningsDialog>
     );
   }
   const claiming = modal === 'couponClaiming';
   return (
-    <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Claim coupon">
-      <p className="winnings__modal-title">{coupon?.attributes.coupon_type ?? 'Coupon'}</p>
+    <WinningsDialog key="claim" label="Claim coupon" onCancel={claiming ? undefined : close}>
       {coupon?.attributes.image_link && (
-        <img src={coupon.attributes.image_link} alt="" width={96} height={96} />
+        <img
+          className="winnings__dialog-image"
+          src={coupon.attributes.image_link}
+          alt=""
+          width={96}
+          height={96}
+        />
       )}
-      {coupon && <p>{dollars(coupon.attributes.value)}</p>}
+      <h2 className="winnings__dialog-title">{coupon?.attributes.coupon_type ?? 'Coupon'}</h2>
+      {coupon && <p className="winnings__worth">{dollars(coupon.attributes.value)}</p>}
       <p className="winnings__hint">Claim it to see your code. A coupon can be claimed once.</p>
       <div className="winnings__actions">
         <button
@@ -110,6 +118,6 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
           Close
         </button>
       </div>
-    </div>
+    </WinningsDialog>
   );
 }

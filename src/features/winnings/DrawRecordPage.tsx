@@ -7,6 +7,7 @@ import { Link } from 'wouter';
 import { selectDrawRecord } from '../../../machines/winnings/winnings.selectors';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useChildActor } from '../../lib/system';
+import { AlertIcon, CheckIcon } from './icons';
 import './draw-record.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -83,7 +84,10 @@ export function DrawRecordPage() {
       )}
       {stage === 'checked' && differences?.length === 0 && (
         <div className="draw-record__check draw-record__check--verified" role="status">
-          <h2>Verified on this phone</h2>
+          <h2>
+            <CheckIcon />
+            Verified on this phone
+          </h2>
           <p>
             The seed&apos;s SHA-256 is the commitment, and the seed picks the winning entry from the{' '}
             {count(draw.entries_count)} published entry ids.
@@ -92,7 +96,10 @@ export function DrawRecordPage() {
       )}
       {stage === 'checked' && differences && differences.length > 0 && (
         <div className="draw-record__check draw-record__check--mismatch" role="alert">
-          <h2>This draw does not check out</h2>
+          <h2>
+            <AlertIcon />
+            This draw does not check out
+          </h2>
           <ul>
             {differences.map((difference) => (
               <li key={difference}>{difference}</li>

@@ -22,9 +22,10 @@ import {
   selectPrizeClaimScreen,
   selectPrizeId,
 } from '../../../machines/winnings/prize-claim.selectors';
+import { PeopleIcon, TrophyIcon } from './icons';
 import './prize-claim.css';
 
-type PrizeClaimActor = ActorRefFrom<PrizeClaimMachine>;
+export type PrizeClaimActor = ActorRefFrom<PrizeClaimMachine>;
 export type PrizeClaimVariant = 'modal' | 'page';
 
 export type PrizeClaimViewProps = {
@@ -70,6 +71,20 @@ export function claimTitle(kind: ClaimKind, amount: number): string {
 }
 
 /**
+ * What leaves the claim from where it is, as its own button does (Escape over the drawer):
+ * 'Not now' or 'Done' closes it, Back returns from the details to the methods; nothing while
+ * the claim is on its way.
+ */
+export function usePrizeClaimLeave(actor: PrizeClaimActor): (() => void) | undefined {
+  const screen = useSelector(actor, selectPrizeClaimScreen);
+  const canGoBack = useSelector(actor, selectCanGoBack);
+  if (screen === null) return undefined;
+  if (screen === 'entering')
+    return canGoBack ? () => actor.send({ type: 'claim.back' }) : undefined;
+  return () => actor.send({ type: 'claim.close' });
+}
+
+/**
  * The claim of a grand prize or a referral bonus: choose a payout method, give its details, see
  * how it is paid.
  */
@@ -85,6 +100,9 @@ export function PrizeClaimView({ actor, variant }: PrizeClaimViewProps) {
       aria-labelledby={titleId}
       aria-busy={screen === 'loading'}
     >
+      <span className="prize-claim__badge" aria-hidden="true">
+        {kind === 'grandPrize' ? <TrophyIcon /> : <PeopleIcon />}
+      </span>
       <Title id={titleId} className="prize-claim__title">
         {claimTitle(kind, amount)}
       </Title>

@@ -20,56 +20,52 @@ import {
 } from '../../../machines/session/session.selectors';
 import { SessionContext } from '../../lib/session-context';
 import {
-  selectAccountActions,
   selectDrawerPrizeClaim,
   selectModal,
   selectOpenThread,
   selectPanel,
 } from '../../../machines/winnings/winnings.selectors';
-import { WinningsStepView } from './winnings-step';
-import { AccountActionsView, AccountAnswered, DemoResetQuestion } from './AccountActions';
+import { useWinningsStep } from './winnings-step';
+import { AccountQuestion, DemoResetQuestion } from './AccountActions';
 import { ThreadModal, Threads } from './ContactThreads';
 import { CouponModal } from './Coupons';
-import { PrizeClaimView } from './PrizeClaim';
+import { ChatIcon, ChevronIcon, CloseIcon } from './icons';
+import { PrizeClaimView, usePrizeClaimLeave, type PrizeClaimActor } from './PrizeClaim';
+import { WinningsDialog } from './WinningsDialog';
 import { WinningsList } from './WinningsList';
 import './winnings.css';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
+/**
+ * A prize's or a bonus's claim over the drawer. Escape does what the claim's own way out does:
+ * 'Not now' (or 'Done' once claimed) closes it, Back returns from the details to the methods;
+ * nothing while the claim is on its way.
+ */
+function PrizeClaimDialog({ claim, label }: { claim: PrizeClaimActor; label: string }) {
+  const leave = usePrizeClaimLeave(claim);
+  return (
+    <WinningsDialog label={label} onCancel={leave} variant="sheet">
+      <PrizeClaimView actor={claim} variant="modal" />
+    </WinningsDialog>
+  );
+}
+
+/** The one dialog over the drawer, if any: each is a modal of its own (Dialog.tsx). */
 function Modal({ actor }: { actor: DrawerActor }) {
   const modal = useSelector(actor, selectModal);
   const prizeClaim = useSelector(actor, selectDrawerPrizeClaim);
   const thread = useSelector(actor, selectOpenThread);
-  // While they ask, the account actions' own view follows their questions.
-  const accountActions = useSelector(actor, selectAccountActions);
   if (modal === null) return null;
-  return (
-    <div className="winnings__backdrop">
-      {accountActions && <AccountActionsView actor={accountActions} />}
-      {(modal === 'loggingOut' || modal === 'deletingAccount') && (
-        <AccountAnswered answer={modal} />
-      )}
-      {modal === 'prize' && prizeClaim && (
-        <div className="winnings__modal" role="dialog" aria-modal="true" aria-label="Grand prize">
-          <PrizeClaimView actor={prizeClaim} variant="modal" />
-        </div>
-      )}
-      {modal === 'bonus' && prizeClaim && (
-        <div
-          className="winnings__modal"
-          role="dialog"
-          aria-modal="true"
-          aria-label="Referral bonus"
-        >
-          <PrizeClaimView actor={prizeClaim} variant="modal" />
-        </div>
-      )}
-      {modal === 'thread' && thread && <ThreadModal actor={actor} thread={thread} />}
-      {(modal === 'coupon' || modal === 'couponClaiming' || modal === 'couponClaimed') && (
-        <CouponModal actor={actor} />
-      )}
-    </div>
-  );
+  if (modal === 'prize' && prizeClaim)
+    return <PrizeClaimDialog claim={prizeClaim} label="Grand prize" />;
+  if (modal === 'bonus' && prizeClaim)
+    return <PrizeClaimDialog claim={prizeClaim} label="Referral bonus" />;
+  if (modal === 'thread' && thread) return <ThreadModal actor={actor} thread={thread} />;
+  if (modal === 'coupon' || modal === 'couponClaiming' || modal === 'couponClaimed')
+    return <CouponModal actor={actor} />;
+  // Logout's question and the deletion's, asked or being carried out.
+  return <AccountQuestion drawer={actor} />;
 }
 
 /** DEMO_MODE: 'Reset demo' closes the drawer's footer. */
@@ -77,13 +73,7 @@ function DemoResetButton({ onTap }: { onTap: () => void }) {
   const demo = SessionContext.useSelector(selectDemoFeature);
   if (!demo) return null;
   return (
-    // Last in the footer, it keeps its full height (a finger's) however full the drawer is.
-    <button
-      type="button"
-      className="secondary-button winnings__danger"
-      style={{ flexShrink: 0 }}
-      onClick={onTap}
-    >
+    <button type="button" className="secondary-button winnings__danger" onClick={onTap}>
       Reset demo
     </button>
   );
@@ -95,13 +85,11 @@ function DemoResetModal({ asking, onCancel }: { asking: boolean; onCancel: () =>
   const session = SessionContext.useActorRef();
   if (!asking && !resetting) return null;
   return (
-    <div className="winnings__backdrop">
-      <DemoResetQuestion
-        resetting={resetting}
-        onConfirm={() => session.send({ type: 'session.resetDemo' })}
-        onCancel={onCancel}
-      />
-    </div>
+    <DemoResetQuestion
+      resetting={resetting}
+      onConfirm={() => session.send({ type: 'session.resetDemo' })}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -129,11 +117,13 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
         data-testid="winnings-drawer"
         data-panel={panel}
         style={{
+          // The machine's slide (the spec's 500 ms), and the sheet under the finger.
           ['--drawer-ms' as string]: `${DRAWER_ANIMATION_MS}ms`,
           ...(dragging ? { transform: `translateY(${pull}px)`, transition: 'none' } : {}),
         }}
       >
         <div className="winnings__grip" {...bind()} data-testid="winnings-grip">
+          <span className="winnings__handle" aria-hidden="true" />
           <h1 className="winnings__tab">WINNINGS</h1>
           <button
             type="button"
@@ -141,19 +131,22 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
             aria-label="Close"
             onClick={() => actor.send({ type: 'drawer.close' })}
           >
-            ×
+            <CloseIcon />
           </button>
-          <span className="winnings__handle" aria-hidden="true" />
         </div>
         <div className="winnings__body">
           <WinningsList actor={actor} />
           <nav className="winnings__footer" aria-label="Help and account">
             <button
               type="button"
-              className="secondary-button"
+              className="winnings__row"
               onClick={() => actor.send({ type: 'drawer.contactUs' })}
             >
-              Contact Us
+              <span className="winnings__thumb">
+                <ChatIcon />
+              </span>
+              <span className="winnings__row-title">Contact Us</span>
+              <ChevronIcon />
             </button>
             <Threads actor={actor} />
             <div className="winnings__links">
@@ -163,7 +156,7 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
             </div>
             <button
               type="button"
-              className="primary-button"
+              className="secondary-button"
               onClick={() => actor.send({ type: 'drawer.askLogout' })}
             >
               Logout
@@ -178,9 +171,16 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
   );
 }
 
+/**
+ * Before the winnings flow runs its drawer (a moment, while its code starts): the dimmed
+ * screen the drawer comes down over, never a blank one.
+ */
+function DrawerWaiting() {
+  return <main className="winnings winnings--waiting" aria-label="Winnings" aria-busy="true" />;
+}
+
 /** /winnings: the drawer, once the winnings flow runs it. */
 export function WinningsPage() {
-  return (
-    <WinningsStepView id="winningsDrawer" view={(drawer) => <WinningsDrawer actor={drawer} />} />
-  );
+  const drawer = useWinningsStep('winningsDrawer');
+  return drawer ? <WinningsDrawer actor={drawer} /> : <DrawerWaiting />;
 }

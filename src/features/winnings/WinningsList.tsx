@@ -1,6 +1,7 @@
 // The drawer's list: the grand prizes, the coupons by brand, the referral bonuses, the coupons
 // claimed and the closed draws the player entered (each links to its record, checked on the
-// phone); or a line while it loads, when it could not, or when nothing is won yet.
+// phone); or the shapes of its sections while it loads, a line when it could not, or when
+// nothing is won yet.
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -16,7 +17,7 @@ import {
   selectReferralBonuses,
 } from '../../../machines/winnings/winnings.selectors';
 import { ClaimedCoupon, dollars } from './Coupons';
-import './draw-record.css';
+import { ChevronIcon, PeopleIcon, ShieldIcon, TicketIcon, TrophyIcon } from './icons';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
@@ -30,6 +31,25 @@ function payoutStatus(payout: Payout): string | null {
   return null;
 }
 
+/** The list's shapes while it loads: a prize, a brand with its coupons, another brand. */
+function ListSkeleton() {
+  return (
+    <>
+      <p className="winnings__unseen" role="status">
+        Loading your winnings…
+      </p>
+      <div className="winnings__skeleton" aria-hidden="true">
+        <span className="winnings__bone winnings__bone--prize" />
+        <span className="winnings__bone winnings__bone--heading" />
+        <span className="winnings__bone winnings__bone--row" />
+        <span className="winnings__bone winnings__bone--row" />
+        <span className="winnings__bone winnings__bone--heading" />
+        <span className="winnings__bone winnings__bone--row" />
+      </div>
+    </>
+  );
+}
+
 export function WinningsList({ actor }: { actor: DrawerActor }) {
   const content = useSelector(actor, selectContent);
   const couponsByType = useSelector(actor, selectCouponsByType);
@@ -37,20 +57,14 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
   const prizes = useSelector(actor, selectGrandPrizes);
   const bonuses = useSelector(actor, selectReferralBonuses);
   const draws = useSelector(actor, selectEnteredDraws);
-  if (content === 'loading') {
-    return (
-      <p className="winnings__note" role="status">
-        Loading your winnings…
-      </p>
-    );
-  }
+  if (content === 'loading') return <ListSkeleton />;
   if (content === 'loadFailed') {
     return (
-      <div className="winnings__note">
+      <div className="winnings__empty">
         <p>Your winnings could not be loaded.</p>
         <button
           type="button"
-          className="primary-button"
+          className="primary-button winnings__retry"
           onClick={() => actor.send({ type: 'drawer.retry' })}
         >
           Try again
@@ -60,10 +74,15 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
   }
   if (content === 'empty') {
     return (
-      <p className="winnings__note">
-        Nothing here yet. Press the black button every day for your chance to win, and answer Tell
-        Us More to win coupons you like.
-      </p>
+      <div className="winnings__empty">
+        <span className="winnings__empty-icon">
+          <TrophyIcon />
+        </span>
+        <p>
+          Nothing here yet. Press the black button every day for your chance to win, and answer Tell
+          Us More to win coupons you like.
+        </p>
+      </div>
     );
   }
   return (
@@ -74,13 +93,21 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
             <button
               key={prize.id}
               type="button"
-              className="winnings__prize"
+              className={`winnings__row winnings__prize${prize.claimed ? ' winnings__prize--claimed' : ''}`}
               onClick={() => actor.send({ type: 'drawer.selectPrize', id: prize.id })}
             >
-              <span>You won {formatPrize(prize.additional_info.prize_amount)}</span>
-              {payoutStatus(prize) && (
-                <span className="winnings__status">{payoutStatus(prize)}</span>
-              )}
+              <span className="winnings__badge">
+                <TrophyIcon />
+              </span>
+              <span className="winnings__row-text">
+                <span className="winnings__row-title">
+                  You won {formatPrize(prize.additional_info.prize_amount)}
+                </span>
+                {payoutStatus(prize) && (
+                  <span className="winnings__status">{payoutStatus(prize)}</span>
+                )}
+              </span>
+              <ChevronIcon />
             </button>
           ))}
         </section>
@@ -92,16 +119,27 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
             <button
               key={coupon.id}
               type="button"
-              className="winnings__coupon"
+              className="winnings__row winnings__coupon"
               onClick={() => actor.send({ type: 'drawer.selectCoupon', id: coupon.id })}
             >
-              {coupon.attributes.image_link && (
-                <img src={coupon.attributes.image_link} alt="" width={48} height={48} />
+              {coupon.attributes.image_link ? (
+                <img
+                  className="winnings__thumb"
+                  src={coupon.attributes.image_link}
+                  alt=""
+                  width={48}
+                  height={48}
+                />
+              ) : (
+                <span className="winnings__thumb">
+                  <TicketIcon />
+                </span>
               )}
-              <span>
+              <span className="winnings__row-title">
                 {dollars(coupon.attributes.value)}{' '}
                 {coupon.attributes.kind === 'gift_card' ? 'gift card' : 'coupon'}
               </span>
+              <ChevronIcon />
             </button>
           ))}
         </section>
@@ -113,13 +151,21 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
             <button
               key={bonus.id}
               type="button"
-              className="winnings__prize winnings__bonus"
+              className={`winnings__row winnings__prize winnings__bonus${bonus.claimed ? ' winnings__prize--claimed' : ''}`}
               onClick={() => actor.send({ type: 'drawer.selectBonus', id: bonus.id })}
             >
-              <span>{formatPrize(bonus.amount)} because a player you invited won</span>
-              {payoutStatus(bonus) && (
-                <span className="winnings__status">{payoutStatus(bonus)}</span>
-              )}
+              <span className="winnings__badge">
+                <PeopleIcon />
+              </span>
+              <span className="winnings__row-text">
+                <span className="winnings__row-title">
+                  {formatPrize(bonus.amount)} because a player you invited won
+                </span>
+                {payoutStatus(bonus) && (
+                  <span className="winnings__status">{payoutStatus(bonus)}</span>
+                )}
+              </span>
+              <ChevronIcon />
             </button>
           ))}
         </section>
@@ -128,9 +174,15 @@ export function WinningsList({ actor }: { actor: DrawerActor }) {
         <section aria-label="Your draws" className="winnings__section">
           <h2 className="winnings__brand">Your draws</h2>
           {draws.map(enteredDrawLink).map((draw) => (
-            <Link key={draw.id} href={draw.path} className="winnings__coupon winnings__draw">
-              <span>{draw.label}</span>
-              <span className="winnings__status">{draw.detail}</span>
+            <Link key={draw.id} href={draw.path} className="winnings__row winnings__draw">
+              <span className="winnings__thumb">
+                <ShieldIcon />
+              </span>
+              <span className="winnings__row-text">
+                <span className="winnings__row-title">{draw.label}</span>
+                <span className="winnings__status">{draw.detail}</span>
+              </span>
+              <ChevronIcon />
             </Link>
           ))}
         </section>
