@@ -22,8 +22,8 @@ const LABELS: Record<TabId, string> = {
 /**
  * The signed-in bottom tab bar; which tabs show is decided by `selectVisibleTabs`, from what the
  * screen on display says of the bar (its state's `meta.tabs`, reported to the session). Each tab
- * is an icon over its label; the open one (by the address) is marked for every player: named
- * the current page, in the ink colour, with a pill behind its icon.
+ * is an icon over its label; the open one (by the address) is marked three ways: named the
+ * current page (a screen reader says so), in the ink colour, with a pill behind its icon.
  */
 export function TabBar() {
   const screenTabs = SessionContext.useSelector(selectScreenTabs);
