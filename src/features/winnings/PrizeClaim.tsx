@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { ActorRefFrom } from 'xstate';
 import { z } from 'zod';
@@ -94,8 +94,18 @@ export function PrizeClaimView({ actor, variant }: PrizeClaimViewProps) {
   const kind = useSelector(actor, selectClaimKind);
   const titleId = useId();
   const Title = variant === 'page' ? 'h1' : 'h2';
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Over the drawer, the control that had the focus may have gone with the screen it was on
+    // (a method chosen, Back, a claim made): the new screen's first control takes it, so a
+    // keyboard is never left nowhere in the dialog.
+    if (variant !== 'modal') return;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    section.current?.querySelector<HTMLElement>('input, button:not(:disabled)')?.focus();
+  }, [screen, variant]);
   return (
     <section
+      ref={section}
       className={`prize-claim prize-claim--${variant}`}
       aria-labelledby={titleId}
       aria-busy={screen === 'loading'}
