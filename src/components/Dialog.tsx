@@ -1,11 +1,43 @@
 // Every question the app asks over a screen (a coupon, a prize, Logout, Delete Account, a reply
 // to Contact Us, the demo's reset) is this dialog: a native modal <dialog>, so the page behind
 // is inert and dimmed, focus moves into it (to its first control) and back to what opened it
-// when it goes, and Escape does what its Cancel does. Whether it shows is the machines' call:
+// when it goes, Tab goes round its own controls, and Escape does what its Cancel does. Whether it shows is the machines' call:
 // the dialog is open while it is rendered, and Escape only tells `onCancel` (none while the
 // answer is being carried out: then Escape does nothing).
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './dialog.css';
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), ' +
+  'textarea:not(:disabled), select:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
+/** The controls Tab reaches in `scope`, in order: those shown and enabled. */
+function focusablesIn(scope: Element): HTMLElement[] {
+  return [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+}
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: a native
+ * modal dialog leaves the page behind inert, but from its last control the browser sends focus
+ * out to its own bar; here a keyboard never leaves the dialog.
+ */
+function goRound(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+  const controls = focusablesIn(event.currentTarget);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 export interface DialogProps {
   /** The dialog's accessible name ('Logout', 'Your coupon'). */
@@ -64,6 +96,7 @@ export function Dialog({ label, onCancel, variant = 'card', className, children 
       className={`dialog dialog--${variant}${className ? ` ${className}` : ''}`}
       aria-label={label}
       aria-modal="true"
+      onKeyDown={goRound}
     >
       {children}
     </dialog>
