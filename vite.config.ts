@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { build as buildScript } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
@@ -9,6 +12,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** Paths the server answers itself: never the app's page, never from a cache. */
 const SERVER_PATHS = [/^\/api(\/|\?|$)/, /^\/cable(\/|\?|$)/];
+
+const brotli = (source: string | Uint8Array) =>
+  promisify(brotliCompress)(source, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  });
+const gzipped = (source: string | Uint8Array) => promisify(gzip)(source, { level: 9 });
 
 /**
  * The service worker is written after the bundle (when the whole build is known), too late for
@@ -28,20 +37,185 @@ function compressServiceWorker(): Plugin {
       handler: async () => {
         const file = join(outDir, 'sw.js');
         const source = await readFile(file);
-        await writeFile(
-          `${file}.br`,
-          await promisify(brotliCompress)(source, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-        await writeFile(`${file}.gz`, await promisify(gzip)(source, { level: 9 }));
+        await writeFile(`${file}.br`, await brotli(source));
+        await writeFile(`${file}.gz`, await gzipped(source));
       },
+    },
+  };
+}
+
+/** What scripts/prerender.js prints. */
+type Prerendered = {
+  pageAttribute: string;
+  staleAttribute: string;
+  pages: { page: string; file: string; lazy: string[]; html: string }[];
+};
+
+type BundleChunk = {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+type BundleItem = BundleChunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
+
+/** The scripts and stylesheets of a lazily loaded screen: its chunk and what it imports. */
+function filesOfScreen(bundle: Record<string, BundleItem>, root: string, module: string) {
+  const id = resolve(root, module);
+  const chunks = Object.values(bundle).filter((item): item is BundleChunk => item.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.facadeModuleId === id);
+  if (!start) throw new Error(`prerender: no chunk of its own for ${module}`);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (chunk: BundleChunk | undefined) => {
+    if (!chunk || scripts.has(chunk.fileName)) return;
+    scripts.add(chunk.fileName);
+    chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+    chunk.imports.forEach((file) => visit(chunks.find((each) => each.fileName === file)));
+  };
+  visit(start);
+  return { scripts, styles };
+}
+
+/**
+ * The first screens a new visitor sees (src/app/prerender-pages.ts), built into pages of their
+ * own from the real app (scripts/prerender.js renders them): the page paints its screen before
+ * any JavaScript arrives, and React takes it over (src/app/main.tsx). Each page is the built
+ * index.html with the screen in #root, its lazily loaded screen's files named, and the page's
+ * guard (src/app/prerender-guard.ts), a small script run before the first paint that hides a
+ * page that does not fit the visit.
+ */
+function prerenderFirstScreens(): Plugin {
+  let root = '';
+  return {
+    name: 'black-button:prerender-first-screens',
+    apply: 'build',
+    enforce: 'post',
+    configResolved: (config) => {
+      root = config.root;
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, output) {
+        const bundle = output as unknown as Record<string, BundleItem>;
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return;
+        const template = String(index.source);
+
+        const guard = await buildScript({
+          absWorkingDir: root,
+          entryPoints: ['src/app/prerender-guard.ts'],
+          bundle: true,
+          write: false,
+          minify: true,
+          format: 'iife',
+          target: 'es2020',
+          legalComments: 'none',
+          logLevel: 'warning',
+        });
+        const guardSource = guard.outputFiles[0]?.text ?? '';
+        const guardHash = createHash('sha256').update(guardSource).digest('base64url').slice(0, 8);
+        const guardFile = `assets/prerender-guard-${guardHash}.js`;
+        const files: { fileName: string; source: string }[] = [
+          { fileName: guardFile, source: guardSource },
+        ];
+
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [join(root, 'scripts', 'prerender.js')],
+          {
+            cwd: root,
+            env: { ...process.env, NODE_ENV: 'production' },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        );
+        const { pageAttribute, staleAttribute, pages } = JSON.parse(stdout) as Prerendered;
+
+        for (const { page, file, lazy, html: screen } of pages) {
+          // The page must show its screen itself, not a busy skeleton waiting for the app.
+          if (!screen.includes('<main') || screen.includes('aria-busy')) {
+            throw new Error(`prerender: ${page} rendered no screen of its own`);
+          }
+          const head: string[] = [];
+          for (const module of lazy) {
+            const { scripts, styles } = filesOfScreen(bundle, root, module);
+            styles.forEach((css) => {
+              if (!template.includes(`/${css}"`))
+                head.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
+            });
+            scripts.forEach((js) => {
+              if (!template.includes(`/${js}"`))
+                head.push(`<link rel="modulepreload" crossorigin href="/${js}">`);
+            });
+          }
+          head.push(
+            `<style>html[${staleAttribute}] #root{visibility:hidden}</style>`,
+            `<script src="/${guardFile}"></script>`,
+          );
+          const html = template
+            .replace(/<html([^>]*)>/, `<html$1 ${pageAttribute}="${page}">`)
+            .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${screen}</div>`);
+          if (!html.includes(screen)) throw new Error('prerender: index.html has no empty #root');
+          files.push({ fileName: file, source: html });
+        }
+
+        // Brotli and gzip copies, as the compression plugin makes them for the rest.
+        for (const { fileName, source } of files) {
+          this.emitFile({ type: 'asset', fileName, source });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${fileName}.br`,
+            source: await brotli(source),
+          });
+          this.emitFile({
+            type: 'asset',
+            fileName: `${fileName}.gz`,
+            source: await gzipped(source),
+          });
+        }
+      },
+    },
+  };
+}
+
+/**
+ * The forms' schemas (the invite code, the phone number, the prize claim, the legal texts) use
+ * zod's classic API, the rest of the app zod/mini; both stand on zod's core. One copy of the
+ * core would hold everything the classic API can do (its methods reach every check), and the
+ * first screen, which loads the core for the contract's schemas, would download all of it. So
+ * the classic API gets a copy of the core of its own, in the chunks of the forms that use it,
+ * and the first screen's copy keeps only what zod/mini's schemas use (about 7 KB less gzip).
+ * Both copies read zod's one configuration (kept on globalThis), so `jitless` (zod-jitless.ts)
+ * holds for both, and their schemas mix as one version's do. zod stays as it is otherwise: its
+ * modules are not marked free of side effects here (that would drop the `config` call).
+ */
+function zodClassicWithItsOwnCore(): Plugin {
+  const CLASSIC_COPY = '?zod-classic';
+  const CLASSIC_API = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]/;
+  const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+  return {
+    name: 'black-button:zod-classic-with-its-own-core',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !(CLASSIC_API.test(importer) || importer.endsWith(CLASSIC_COPY))) {
+        return null;
+      }
+      const resolved = await this.resolve(source, importer.replace(CLASSIC_COPY, ''), {
+        ...options,
+        skipSelf: true,
+      });
+      if (!resolved || !ZOD.test(resolved.id) || CLASSIC_API.test(resolved.id)) return resolved;
+      return { ...resolved, id: `${resolved.id}${CLASSIC_COPY}` };
     },
   };
 }
 
 export default defineConfig({
   plugins: [
+    zodClassicWithItsOwnCore(),
     react(),
     // Brotli and gzip copies beside each file, made once here so the server only picks one
     // (@fastify/static `preCompressed`) instead of compressing on every request.
@@ -50,6 +224,7 @@ export default defineConfig({
       include: /\.(html|js|css|json|svg|webmanifest|wav)$/,
       logLevel: 'silent',
     }),
+    prerenderFirstScreens(),
     // The offline shell: a Workbox service worker whose precache list is this build's files.
     // A new build waits until the player reloads from the 'A new version is available' notice
     // (src/app/service-worker.tsx) instead of swapping code under a running screen.
@@ -57,8 +232,7 @@ export default defineConfig({
       // The same minified worker whatever NODE_ENV the build runs under (tests set 'test').
       mode: 'production',
       registerType: 'prompt',
-      // Registered from our own code, lazily, with workbox-window (no inline script: the CSP
-      // allows none).
+      // Registered from our own code, lazily (no inline script: the CSP allows none).
       injectRegister: false,
       // public/manifest.webmanifest stays the one manifest; index.html already links it.
       manifest: false,
@@ -66,7 +240,9 @@ export default defineConfig({
         // Sounds stay with the network: an audio element asks for byte ranges, which a stored
         // whole file would answer wrongly (Safari then refuses to play it).
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
-        // The index page itself answers every app route offline, as the server does online.
+        // The index page itself answers every app route offline, as the server does online;
+        // a built first screen answers its own (/disclaimer: disclaimer.html, Workbox's clean
+        // URLs).
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         // /api and /cable match no route: they always reach the server, so a player never sees
@@ -81,7 +257,43 @@ export default defineConfig({
     }),
     compressServiceWorker(),
   ],
-  build: { outDir: 'dist/client', emptyOutDir: true },
+  resolve: {
+    alias: [
+      // React has had useSyncExternalStore since 18: the package's own entries for it take
+      // React's instead of the shim for older Reacts (@xstate/react asks for the shim).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: 'use-sync-external-store',
+      },
+    ],
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // Every browser the app runs in preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The first screen's code in one file: split into the pieces the lazy screens share
+            // (React, XState, the router, zod...), it cost a dozen requests and about 3 KB more.
+            { name: 'index', tags: ['$initial'] },
+            // The API client with the contract's schemas and analytics, in one file too: every
+            // visit loads them together as it starts (the app's settings, the first page view).
+            {
+              name: 'api',
+              test: /[\\/](src[\\/]lib[\\/](api|analytics)|contract[\\/](demo|questionnaires|contact|winnings|rewards|analytics))\.ts$|[\\/]node_modules[\\/]ky[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://localhost:8080',

@@ -27,7 +27,7 @@ import { startDrawScheduler } from './draw/scheduler';
 import { startContactDelivery } from './mail/delivery';
 import { createMailer, type Mailer } from './mail/mailer';
 import authPlugin from './plugins/auth';
-import { clientFilesOptions } from './plugins/client-files';
+import { clientFilesOptions, pageFor } from './plugins/client-files';
 import errorsPlugin, { clientErrorHandler, frameworkErrors, sendError } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import servicesPlugin from './plugins/services';
@@ -230,9 +230,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (request.headers.accept ?? '').includes('text/html');
-    // Client-side routes (/home, /login, ...) all load the app's one page.
+    // Client-side routes (/home, /login, ...) all load the app's one page, but for the first
+    // screens built into pages of their own (/disclaimer, an invite link's /?code=...).
     if (servesClient && !isApi && path !== '/cable' && wantsPage) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').sendFile(pageFor(request.url, clientDir));
     }
     return sendError(reply, 404, 'not_found', 'Not found');
   });

@@ -1,8 +1,10 @@
 // Before anything that imports the contract: see the module.
 import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import { App } from './App';
+import { dropPrerenderedPage, pageToHydrate } from './prerender-hydration';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,6 +19,23 @@ async function loadInspector() {
 }
 
 void loadInspector().then((inspect) => {
+  // A first screen built at build time (prerender-pages.ts) that fits this visit: React takes
+  // its HTML over as it is, rendering the tree the build rendered (the router is told the
+  // address, as it was there). Hydration yields to the browser as it goes.
+  if (pageToHydrate()) {
+    const { pathname, search } = window.location;
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+          <App inspect={inspect} />
+        </Router>
+      </StrictMode>,
+    );
+    return;
+  }
+  // Otherwise the app renders its own screen; a built page that does not fit goes.
+  dropPrerenderedPage(root);
   // As a transition the first render yields to the browser every few milliseconds instead of
   // holding the main thread until the whole screen is built, so a tap is never kept waiting.
   startTransition(() => {

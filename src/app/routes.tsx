@@ -3,18 +3,21 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
 import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
-import { LandingPage } from '../features/entry-flow/LandingPage';
 import { InstallPage } from './InstallGate';
+import { AfterHydration, FirstScreen } from './prerender-hydration';
 import { selectContactEmail, selectOperatorName } from '../../machines/session/session.selectors';
 import { drawIdInPath, PATHS } from '../../machines/shared/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
 import { SessionContext } from '../lib/session-context';
 
-// The first screen (the disclaimer, the starting page) loads at once; the rest loads when
-// opened: the phone forms carry the phone-number library and the form library, /login's code
-// boxes load while the phone form is on screen (`loadLoginPage`, App.tsx), the legal texts are
-// long and rarely read, and the signed-in app (SignedInApp.tsx) is a chunk of its own.
+// The disclaimer loads at once; the rest loads when opened: the starting page of an invite link
+// (its slides and ticket), the phone forms with the phone-number library and the form library,
+// /login's code boxes while the phone form is on screen (`loadLoginPage`, App.tsx), the legal
+// texts, long and rarely read, and the signed-in app (SignedInApp.tsx), a chunk of its own.
+const LandingPage = lazy(() =>
+  import('../features/entry-flow/LandingPage').then((m) => ({ default: m.LandingPage })),
+);
 const InviteCodePage = lazy(() =>
   import('../features/entry-flow/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
 );
@@ -62,7 +65,7 @@ function useOperator() {
 export function Terms() {
   const operator = useOperator();
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LoadingScreen />}>
       <TermsPage {...operator} />
     </Suspense>
   );
@@ -71,7 +74,7 @@ export function Terms() {
 export function Rules() {
   const operator = useOperator();
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LoadingScreen />}>
       <RulesPage {...operator} />
     </Suspense>
   );
@@ -86,34 +89,45 @@ export function Privacy() {
     else navigate('/');
   };
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<LoadingScreen />}>
       <PrivacyPage {...operator} onBack={back} />
     </Suspense>
   );
 }
 
-/** A visitor: the entry flow, the install guide and the legal pages; anything else is `/`. */
+/**
+ * A visitor: the entry flow, the install guide and the legal pages; anything else is `/`. The
+ * route sync stays outside the screens' Suspense: while a built first screen waits there for the
+ * entry flow (FirstScreen), the sync is what tells the flow where the visitor is, once React has
+ * taken the page over.
+ */
 export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void }) {
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <EntryRouteSync />
-      <Switch>
-        <Route path="/" component={LandingPage} />
-        <Route path="/disclaimer" component={DisclaimerPage} />
-        <Route path="/invite-code" component={InviteCodePage} />
-        <Route path="/onboarding" component={OnboardingPage} />
-        <Route path="/phone-login" component={PhoneLoginPage} />
-        <Route path="/login" component={LoginPage} />
-        <Route path="/install">
-          <InstallPage onContinueInBrowser={onLeaveInstall} />
-        </Route>
-        <Route path="/privacy-policy" component={Privacy} />
-        <Route path="/terms-and-conditions" component={Terms} />
-        <Route path="/rules" component={Rules} />
-        <Route>
-          <RedirectUnlessTraversed to={PATHS.start} replace />
-        </Route>
-      </Switch>
-    </Suspense>
+    <>
+      <AfterHydration>
+        <EntryRouteSync />
+      </AfterHydration>
+      <Suspense fallback={<LoadingScreen />}>
+        <FirstScreen>
+          <Switch>
+            <Route path="/" component={LandingPage} />
+            <Route path="/disclaimer" component={DisclaimerPage} />
+            <Route path="/invite-code" component={InviteCodePage} />
+            <Route path="/onboarding" component={OnboardingPage} />
+            <Route path="/phone-login" component={PhoneLoginPage} />
+            <Route path="/login" component={LoginPage} />
+            <Route path="/install">
+              <InstallPage onContinueInBrowser={onLeaveInstall} />
+            </Route>
+            <Route path="/privacy-policy" component={Privacy} />
+            <Route path="/terms-and-conditions" component={Terms} />
+            <Route path="/rules" component={Rules} />
+            <Route>
+              <RedirectUnlessTraversed to={PATHS.start} replace />
+            </Route>
+          </Switch>
+        </FirstScreen>
+      </Suspense>
+    </>
   );
 }

@@ -89,19 +89,40 @@ describe.each(databases)('the built client over HTTP on %s', (kind) => {
     }
   });
 
+  /** The page `path` opens with, as a browser asks for it. */
+  const openPage = (path: string) =>
+    app.inject({ method: 'GET', url: path, headers: { ...PAGE, 'accept-encoding': 'gzip, br' } });
+
   it('never lets the page go stale, at / and at every client route it is the fallback for', async () => {
     const page = readFileSync(join(clientDir, 'index.html'));
-    for (const path of ['/', '/index.html', '/home', '/login', '/disclaimer?from=install']) {
-      const response = await app.inject({
-        method: 'GET',
-        url: path,
-        headers: { ...PAGE, 'accept-encoding': 'gzip, br' },
-      });
+    // An invite code longer than the contract takes opens no starting page: the app's own.
+    for (const path of ['/', '/index.html', '/home', '/login', '/?code=', '/?code=TWELVECHARSX']) {
+      const response = await openPage(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control'], path).toBe('no-cache');
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
       expect(response.headers['content-encoding'], path).toBe('br');
       expect(response.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).equals(page), path).toBe(true);
+    }
+  });
+
+  it('opens each first screen built into a page of its own with that page, never stale', async () => {
+    const builtScreens: [path: string, file: string][] = [
+      ['/disclaimer', 'disclaimer.html'],
+      ['/disclaimer?from=install', 'disclaimer.html'],
+      ['/phone-login', 'phone-login.html'],
+      ['/?code=AB12CD', 'starting-page.html'],
+      ['/disclaimer.html', 'disclaimer.html'],
+    ];
+    for (const [path, file] of builtScreens) {
+      const page = readFileSync(join(clientDir, file));
+      expect(page.toString(), file).toContain('data-prerendered=');
+      const response = await openPage(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control'], path).toBe('no-cache');
+      expect(response.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], path).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).equals(page), path).toBe(true);
     }
   });

@@ -334,9 +334,20 @@ describe('the service worker of a build', () => {
     const worker = await installed();
     worker.network.online = false;
     const page = readFileSync(join(root, 'index.html'), 'utf8');
-    for (const path of ['/', '/rules', '/home?tab=wallet', '/phone-login']) {
+    for (const path of ['/', '/rules', '/home?tab=wallet', '/login', '/?code=AB12CD']) {
       const response = await worker.get(path, { mode: 'navigate' });
       expect(await response?.text(), path).toBe(page);
+    }
+    // A first screen built into a page of its own opens with that page (src/app/prerender-pages.ts).
+    const builtScreens: [path: string, file: string][] = [
+      ['/disclaimer', 'disclaimer.html'],
+      ['/phone-login', 'phone-login.html'],
+    ];
+    for (const [path, file] of builtScreens) {
+      const response = await worker.get(path, { mode: 'navigate' });
+      const built = readFileSync(join(root, file), 'utf8');
+      expect(built, file).toContain('data-prerendered=');
+      expect(await response?.text(), path).toBe(built);
     }
     const entry = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] ?? '';
     const script = await worker.get(entry);

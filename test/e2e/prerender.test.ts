@@ -1,0 +1,203 @@
+// The first screens built at build time (src/app/prerender-pages.ts) in Chromium: the disclaimer,
+// the starting page of an invite link and 'Welcome back' show their content with no JavaScript
+// at all; with it, React takes the very same elements over (no hydration error, nothing
+// replaced) and they work; and a visit the page does not fit (a signed-in player, a desktop)
+// never shows it: the app renders its own screen.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  newPhone,
+  phoneContext,
+  screenshot,
+  signInThroughPhoneLogin,
+  type RunningServer,
+  withServerAndBrowser,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+withServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
+});
+
+declare global {
+  interface Window {
+    /** The first screen the parser put into #root (kept by `watchFirstScreen`). */
+    firstScreen?: Element;
+    /** How #root was as its first screen arrived, before anything could be painted. */
+    beforePaint?: { held: boolean; hidden: boolean };
+  }
+}
+
+/** A phone whose pages remember the first screen they were sent and how it was before a paint. */
+async function watchedPhone(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
+  const context =
+    options.javaScriptEnabled === false
+      ? await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          javaScriptEnabled: false,
+        })
+      : await phoneContext(browser, server.baseUrl);
+  // Given to the browser through the DevTools protocol: it runs before the page's own scripts.
+  await context.addInitScript(() => {
+    new MutationObserver((_records, watcher) => {
+      const screen = document.querySelector('#root > main');
+      if (!screen) return;
+      watcher.disconnect();
+      window.firstScreen = screen;
+      // Once the page's own guard has seen the root too (its observer comes after this one), and
+      // before the browser can paint (microtasks run first).
+      queueMicrotask(() => {
+        const root = document.getElementById('root')!;
+        window.beforePaint = {
+          held: root.inert && root.getAttribute('aria-hidden') === 'true',
+          hidden: getComputedStyle(root).visibility === 'hidden',
+        };
+      });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return context;
+}
+
+/** Every error the page logs or throws (a hydration mismatch is one). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The screen on display is still the element the server sent: React took it over. */
+const screenTakenOver = (page: Page) =>
+  page.evaluate(() => document.querySelector('#root > main') === window.firstScreen);
+
+/** React has taken the page over: the root is no longer held still. */
+const takenOver = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && !root.inert && !root.hasAttribute('aria-hidden');
+  });
+
+describe('the first screens without JavaScript', () => {
+  it('shows the disclaimer, the slides of an invite link and Welcome back as they are', async () => {
+    const context = await watchedPhone({ javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/disclaimer');
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    await page.getByText('BLACK BUTTON is a free sweepstakes', { exact: false }).waitFor();
+    await page.getByRole('checkbox').waitFor();
+    expect(await page.getByRole('button', { name: 'SUBMIT' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: 'Official Rules' }).waitFor();
+    await screenshot(page, 'prerendered-disclaimer-no-js');
+
+    await page.goto(`/?code=${server.starterInviteCode}`);
+    await page.getByRole('heading', { name: 'Win what you like' }).waitFor();
+    await page.getByRole('article', { name: '1 of 7' }).waitFor();
+    await page.getByRole('button', { name: 'Skip' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).waitFor();
+    await screenshot(page, 'prerendered-starting-page-no-js');
+
+    await page.goto('/phone-login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByRole('textbox', { name: 'Mobile number' }).waitFor();
+    await page.getByText('We will text a 4-digit code to this number.').waitFor();
+    await screenshot(page, 'prerendered-phone-login-no-js');
+    await context.close();
+  });
+});
+
+describe('React taking a first screen over', () => {
+  it('hydrates the disclaimer, which then takes the tick and SUBMIT', async () => {
+    const context = await watchedPhone();
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto('/disclaimer');
+    await takenOver(page);
+    expect(await page.evaluate(() => window.beforePaint)).toEqual({ held: true, hidden: false });
+    expect(await screenTakenOver(page)).toBe(true);
+    await page.getByRole('checkbox').tap();
+    await page.getByRole('button', { name: 'SUBMIT' }).tap();
+    await page.waitForURL('**/invite-code');
+    await page.getByText('Enter Invitation Code').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates the slides of an invite link, whose arrow then moves them on', async () => {
+    const context = await watchedPhone();
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto(`/?code=${server.starterInviteCode}`);
+    await takenOver(page);
+    expect(await screenTakenOver(page)).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).tap();
+    await page.getByRole('article', { name: '2 of 7' }).waitFor();
+    expect(new URL(page.url()).search).toBe(`?code=${server.starterInviteCode}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates Welcome back, which then takes a number', async () => {
+    const context = await watchedPhone();
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto('/phone-login');
+    await takenOver(page);
+    expect(await screenTakenOver(page)).toBe(true);
+    await page.getByRole('textbox').fill('4155550123');
+    await page.getByRole('button', { name: 'Get my code' }).waitFor();
+    expect(await page.getByRole('textbox').inputValue()).toBe('(415) 555-0123');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a visit the built page does not fit', () => {
+  it('takes a signed-in player opening /disclaimer to their screen, the disclaimer never shown', async () => {
+    const context = await watchedPhone();
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+
+    const errors = errorsOf(page);
+    await page.goto('/disclaimer');
+    await page.waitForURL('**/home');
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    // The built disclaimer was hidden before it could be painted, then replaced by the app.
+    expect(await page.evaluate(() => window.beforePaint)).toEqual({ held: false, hidden: true });
+    expect(await page.getByRole('heading', { name: 'Disclaimer' }).count()).toBe(0);
+    expect(
+      await page.evaluate(() => getComputedStyle(document.getElementById('root')!).visibility),
+    ).toBe('visible');
+    expect(errors).toEqual([]);
+    await screenshot(page, 'prerendered-disclaimer-signed-in');
+    await context.close();
+  });
+
+  it('renders the disclaimer afresh on a desktop, where there is no box to tick', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto('/disclaimer');
+    await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.waitForURL('**/invite-code');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
