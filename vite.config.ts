@@ -46,8 +46,7 @@ function compressServiceWorker(): Plugin {
 
 /** What scripts/prerender.js prints. */
 type Prerendered = {
-  pageAttribute: string;
-  staleAttribute: string;
+  attributes: { page: string; stale: string; appFiles: string };
   pages: { page: string; file: string; lazy: string[]; html: string }[];
 };
 
@@ -58,14 +57,18 @@ type BundleChunk = {
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 };
-type BundleItem = BundleChunk | { type: 'asset'; fileName: string; source: string | Uint8Array };
+type BundleAsset = { type: 'asset'; fileName: string; source: string | Uint8Array };
+type BundleItem = BundleChunk | BundleAsset;
 
-/** The scripts and stylesheets of a lazily loaded screen: its chunk and what it imports. */
-function filesOfScreen(bundle: Record<string, BundleItem>, root: string, module: string) {
+/**
+ * The files a lazily loaded module brings, for a page to name ahead (`/assets/...`): its chunk
+ * and the chunks it imports, their stylesheets, but for what `page` names already.
+ */
+function filesOf(bundle: Record<string, BundleItem>, root: string, module: string, page: string) {
   const id = resolve(root, module);
   const chunks = Object.values(bundle).filter((item): item is BundleChunk => item.type === 'chunk');
   const start = chunks.find((chunk) => chunk.facadeModuleId === id);
-  if (!start) throw new Error(`prerender: no chunk of its own for ${module}`);
+  if (!start) throw new Error(`build: no chunk of its own for ${module}`);
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunk: BundleChunk | undefined) => {
@@ -75,16 +78,85 @@ function filesOfScreen(bundle: Record<string, BundleItem>, root: string, module:
     chunk.imports.forEach((file) => visit(chunks.find((each) => each.fileName === file)));
   };
   visit(start);
-  return { scripts, styles };
+  const unnamed = (file: string) => !page.includes(`/${file}"`);
+  return {
+    scripts: [...scripts].filter(unnamed).map((file) => `/${file}`),
+    styles: [...styles].filter(unnamed).map((file) => `/${file}`),
+  };
+}
+
+/** A script of the page's own, run before the app (no imports: a classic script). */
+async function pageScript(root: string, entry: string, define: Record<string, string> = {}) {
+  const built = await buildScript({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    legalComments: 'none',
+    logLevel: 'warning',
+    define,
+  });
+  const source = built.outputFiles[0]?.text ?? '';
+  const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
+  const name = entry.replace(/^.*\//, '').replace(/\.ts$/, '');
+  return { fileName: `assets/${name}-${hash}.js`, source };
+}
+
+/**
+ * The signed-in app's code, and the screens each signed-in address opens on that load lazily
+ * (app/SignedInApp.tsx): the app's page fetches them ahead for a signed-in player
+ * (src/app/prerender-preload.ts).
+ */
+const SIGNED_IN_APP = ['src/app/SignedInApp.tsx', 'src/app/signed-in-flows.ts'];
+const SIGNED_IN_SCREENS: Record<string, string> = {
+  '/what-i-like': 'src/features/questionnaire/WhatILikePage.tsx',
+  '/disclosure': 'src/features/questionnaire/DisclosurePage.tsx',
+  '/questionnaire': 'src/features/questionnaire/QuestionnairePage.tsx',
+  '/winnings': 'src/features/winnings/WinningsDrawer.tsx',
+  '/grandPrize': 'src/features/winnings/GrandPrizePage.tsx',
+  '/form/has-problem': 'src/features/winnings/ContactUsPage.tsx',
+  '/players': 'src/features/players/PlayersPage.tsx',
+  '/players-tutorial': 'src/features/players/PlayersTutorialPage.tsx',
+  '/wallet': 'src/features/wallet/WalletScreens.tsx',
+  '/wallet-token': 'src/features/wallet/WalletScreens.tsx',
+};
+
+/** Brotli and gzip copies of `fileName`, as the compression plugin makes them for the rest. */
+async function emitWithCopies(
+  context: {
+    emitFile: (file: { type: 'asset'; fileName: string; source: string | Uint8Array }) => string;
+  },
+  bundle: Record<string, BundleItem>,
+  fileName: string,
+  source: string,
+) {
+  const files = [
+    { fileName, source },
+    { fileName: `${fileName}.br`, source: await brotli(source) },
+    { fileName: `${fileName}.gz`, source: await gzipped(source) },
+  ];
+  for (const file of files) {
+    const emitted = bundle[file.fileName];
+    // Made already (index.html and its copies): made again from the page as it is now.
+    if (emitted?.type === 'asset') emitted.source = file.source;
+    else context.emitFile({ type: 'asset', ...file });
+  }
 }
 
 /**
  * The first screens a new visitor sees (src/app/prerender-pages.ts), built into pages of their
  * own from the real app (scripts/prerender.js renders them): the page paints its screen before
  * any JavaScript arrives, and React takes it over (src/app/main.tsx). Each page is the built
- * index.html with the screen in #root, its lazily loaded screen's files named, and the page's
- * guard (src/app/prerender-guard.ts), a small script run before the first paint that hides a
- * page that does not fit the visit.
+ * index.html with the screen in #root, the entry's stylesheet in the page (nothing to fetch
+ * before the paint but for the guard), the stylesheets of its lazily loaded screen, and the
+ * page's guard (src/app/prerender-guard.ts): a small script run before the first paint that
+ * hides a page that does not fit the visit, and fetches and starts the app (the files the page
+ * names) once the screen is painted.
+ * The app's page itself (index.html) gets a small script that fetches the signed-in app's code
+ * ahead for a signed-in player (src/app/prerender-preload.ts).
  */
 function prerenderFirstScreens(): Plugin {
   let root = '';
@@ -103,24 +175,29 @@ function prerenderFirstScreens(): Plugin {
         if (index?.type !== 'asset') return;
         const template = String(index.source);
 
-        const guard = await buildScript({
-          absWorkingDir: root,
-          entryPoints: ['src/app/prerender-guard.ts'],
-          bundle: true,
-          write: false,
-          minify: true,
-          format: 'iife',
-          target: 'es2020',
-          legalComments: 'none',
-          logLevel: 'warning',
+        // The app's page: the signed-in app's code fetched ahead for a signed-in player.
+        const signedIn = { app: new Set<string>(), byPath: {} as Record<string, string[]> };
+        for (const module of SIGNED_IN_APP) {
+          const { scripts, styles } = filesOf(bundle, root, module, template);
+          [...scripts, ...styles].forEach((file) => signedIn.app.add(file));
+        }
+        for (const [path, module] of Object.entries(SIGNED_IN_SCREENS)) {
+          const { scripts, styles } = filesOf(bundle, root, module, template);
+          signedIn.byPath[path] = [...scripts, ...styles].filter((file) => !signedIn.app.has(file));
+        }
+        const preload = await pageScript(root, 'src/app/prerender-preload.ts', {
+          SIGNED_IN_FILES: JSON.stringify({ app: [...signedIn.app], byPath: signedIn.byPath }),
         });
-        const guardSource = guard.outputFiles[0]?.text ?? '';
-        const guardHash = createHash('sha256').update(guardSource).digest('base64url').slice(0, 8);
-        const guardFile = `assets/prerender-guard-${guardHash}.js`;
-        const files: { fileName: string; source: string }[] = [
-          { fileName: guardFile, source: guardSource },
-        ];
+        const page = template.replace(
+          '</head>',
+          `  <script async src="/${preload.fileName}"></script>\n  </head>`,
+        );
+        await emitWithCopies(this, bundle, 'index.html', page);
+        const files = [preload];
 
+        // The built first screens.
+        const guard = await pageScript(root, 'src/app/prerender-guard.ts');
+        files.push(guard);
         const { stdout } = await promisify(execFile)(
           process.execPath,
           [join(root, 'scripts', 'prerender.js')],
@@ -130,50 +207,46 @@ function prerenderFirstScreens(): Plugin {
             maxBuffer: 16 * 1024 * 1024,
           },
         );
-        const { pageAttribute, staleAttribute, pages } = JSON.parse(stdout) as Prerendered;
-
-        for (const { page, file, lazy, html: screen } of pages) {
+        const { attributes, pages } = JSON.parse(stdout) as Prerendered;
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+        const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(template);
+        const css = stylesheet && bundle[stylesheet[1]!];
+        if (!entry || !stylesheet || css?.type !== 'asset') {
+          throw new Error('prerender: index.html names no entry script and stylesheet');
+        }
+        for (const { page: name, file, lazy, html: screen } of pages) {
           // The page must show its screen itself, not a busy skeleton waiting for the app.
           if (!screen.includes('<main') || screen.includes('aria-busy')) {
-            throw new Error(`prerender: ${page} rendered no screen of its own`);
+            throw new Error(`prerender: ${name} rendered no screen of its own`);
           }
           const head: string[] = [];
+          const appFiles = [entry[1]!];
           for (const module of lazy) {
-            const { scripts, styles } = filesOfScreen(bundle, root, module);
-            styles.forEach((css) => {
-              if (!template.includes(`/${css}"`))
-                head.push(`<link rel="stylesheet" crossorigin href="/${css}">`);
-            });
-            scripts.forEach((js) => {
-              if (!template.includes(`/${js}"`))
-                head.push(`<link rel="modulepreload" crossorigin href="/${js}">`);
-            });
+            const { scripts, styles } = filesOf(bundle, root, module, template);
+            styles.forEach((href) =>
+              head.push(`<link rel="stylesheet" crossorigin href="${href}">`),
+            );
+            appFiles.push(...scripts);
           }
           head.push(
-            `<style>html[${staleAttribute}] #root{visibility:hidden}</style>`,
-            `<script src="/${guardFile}"></script>`,
+            `<style>html[${attributes.stale}] #root{visibility:hidden}</style>`,
+            `<script src="/${guard.fileName}"></script>`,
           );
           const html = template
-            .replace(/<html([^>]*)>/, `<html$1 ${pageAttribute}="${page}">`)
+            .replace(/<html([^>]*)>/, `<html$1 ${attributes.page}="${name}">`)
+            // Fetched and run by the guard once the screen is painted.
+            .replace(
+              entry[0],
+              `<meta name="${attributes.appFiles}" content="${appFiles.join(' ')}">`,
+            )
+            .replace(stylesheet[0], `<style>${String(css.source)}</style>`)
             .replace('</head>', `  ${head.join('\n    ')}\n  </head>`)
             .replace('<div id="root"></div>', `<div id="root">${screen}</div>`);
           if (!html.includes(screen)) throw new Error('prerender: index.html has no empty #root');
           files.push({ fileName: file, source: html });
         }
-
-        // Brotli and gzip copies, as the compression plugin makes them for the rest.
         for (const { fileName, source } of files) {
-          this.emitFile({ type: 'asset', fileName, source });
-          this.emitFile({
-            type: 'asset',
-            fileName: `${fileName}.br`,
-            source: await brotli(source),
-          });
-          this.emitFile({
-            type: 'asset',
-            fileName: `${fileName}.gz`,
-            source: await gzipped(source),
-          });
+          await emitWithCopies(this, bundle, fileName, source);
         }
       },
     },
@@ -283,11 +356,12 @@ export default defineConfig({
             // The first screen's code in one file: split into the pieces the lazy screens share
             // (React, XState, the router, zod...), it cost a dozen requests and about 3 KB more.
             { name: 'index', tags: ['$initial'] },
-            // The API client with the contract's schemas and analytics, in one file too: every
-            // visit loads them together as it starts (the app's settings, the first page view).
+            // What every visit loads once the app has started, in one file too: the API client
+            // with the contract's schemas (the app's settings), analytics (the first page view)
+            // and the offline shell's registration.
             {
-              name: 'api',
-              test: /[\\/](src[\\/]lib[\\/](api|analytics)|contract[\\/](demo|questionnaires|contact|winnings|rewards|analytics))\.ts$|[\\/]node_modules[\\/]ky[\\/]/,
+              name: 'app-start',
+              test: /[\\/](src[\\/]lib[\\/](api|analytics)\.ts|src[\\/]app[\\/]service-worker\.tsx|contract[\\/](demo|questionnaires|contact|winnings|rewards|analytics)\.ts)$|[\\/]node_modules[\\/]ky[\\/]/,
             },
           ],
         },

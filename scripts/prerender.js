@@ -47,15 +47,17 @@ async function main() {
   try {
     installWindow();
     const { renderPage, LAZY_SCREENS } = await vite.ssrLoadModule('/src/app/prerender-render.tsx');
-    const { PRERENDERED_PAGES, PAGE_ATTRIBUTE, STALE_ATTRIBUTE } = await vite.ssrLoadModule(
-      '/src/app/prerender-pages.ts',
-    );
+    const { PRERENDERED_PAGES, PAGE_ATTRIBUTE, STALE_ATTRIBUTE, APP_FILES_META } =
+      await vite.ssrLoadModule('/src/app/prerender-pages.ts');
     const pages = [];
     for (const [page, address] of Object.entries(PRERENDERED_PAGES)) {
       pages.push({ page, ...address, lazy: LAZY_SCREENS[page], html: await renderPage(page) });
     }
     process.stdout.write(
-      JSON.stringify({ pageAttribute: PAGE_ATTRIBUTE, staleAttribute: STALE_ATTRIBUTE, pages }),
+      JSON.stringify({
+        attributes: { page: PAGE_ATTRIBUTE, stale: STALE_ATTRIBUTE, appFiles: APP_FILES_META },
+        pages,
+      }),
     );
   } finally {
     await vite.close();

@@ -49,8 +49,9 @@ void loadInspector().then((inspect) => {
 
 // The offline shell is for the built app only: a worker in development would serve stale code.
 // Its code loads after the first screen, so it adds nothing to what the first screen waits for.
+// A built first screen starts the app once it is painted, which may be after the page's load.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    void import('./service-worker').then((worker) => worker.default());
-  });
+  const startWorker = () => void import('./service-worker').then((worker) => worker.default());
+  if (document.readyState === 'complete') startWorker();
+  else window.addEventListener('load', startWorker, { once: true });
 }

@@ -2,45 +2,28 @@
 // the page's <head>, before the first paint (vite.config.ts builds it and names it in each built
 // page). A page that does not fit this visit (a signed-in player opening /disclaimer, say) is
 // marked stale, so its content never shows: the app renders its own screen when it starts. A
-// page that fits shows at once, but holds still (inert) until React has taken it over: a tap or
-// a typed number before then would be lost to the app.
+// page that fits shows at once, but holds still until React has taken it over: a tap or a typed
+// number before then would be lost to the app (React drops what reaches a screen it has not
+// taken over yet). The guard also starts the app, once the screen has been painted: its code is
+// fetched and run after the paint, never before nor in its way.
 import { STORAGE_KEYS } from '../../machines/shared/device';
 import { isDesktopDevice } from '../features/entry-flow/device';
 import { isStandalone } from '../features/install/install-mode';
+import { stored, storedSession } from './prerender-device';
 import { historySaysTicketReceived, pageFits, type Visitor } from './prerender-fit';
-import { isPrerenderedPage, PAGE_ATTRIBUTE, STALE_ATTRIBUTE } from './prerender-pages';
+import {
+  APP_FILES_META,
+  isPrerenderedPage,
+  PAGE_ATTRIBUTE,
+  STALE_ATTRIBUTE,
+} from './prerender-pages';
 
-function stored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+/** However the first paint goes, the app starts this long after the page at the latest. */
+const START_AT_LATEST_MS = 2000;
 
-/**
- * The visitor as the device's storage says, read as it is (the app's readers would cost this
- * script the schema library): a session marked signed in, with a player and a token, is taken
- * as signed in. Where this reads more than the app will, the page is hidden and the app renders
- * afresh, which only costs the early paint.
- */
 function visitor(): Visitor {
-  let session: Record<string, unknown> = {};
-  try {
-    const entry: unknown = JSON.parse(stored(STORAGE_KEYS.userStorage) ?? 'null');
-    const state =
-      typeof entry === 'object' && entry !== null && 'state' in entry ? entry.state : entry;
-    if (typeof state === 'object' && state !== null) session = state as Record<string, unknown>;
-  } catch {
-    // Unreadable: the app reads it as a fresh session too.
-  }
   return {
-    signedIn:
-      session.isAuthenticated === true &&
-      typeof session.user === 'object' &&
-      session.user !== null &&
-      Boolean(stored(STORAGE_KEYS.jwt)),
-    termsAccepted: session.hasAcceptedTerms === true,
+    ...storedSession(),
     desktop: isDesktopDevice(),
     // As the install gate decides (install-mode.ts) away from /install, which has no page.
     installGuide: stored(STORAGE_KEYS.showInstall) === 'true' && !isStandalone(),
@@ -70,9 +53,66 @@ function holdUntilTakenOver(): void {
   watcher.observe(document.documentElement, { childList: true, subtree: true });
 }
 
+/**
+ * Fetches and runs the app's code the page names (prerender-pages.ts: its entry first, then what
+ * its screen loads lazily), once the whole page has been read (the app renders into #root).
+ */
+function startApp(): void {
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', startApp, { once: true });
+    return;
+  }
+  const named = document.querySelector<HTMLMetaElement>(`meta[name="${APP_FILES_META}"]`);
+  if (!named) return;
+  named.remove();
+  const [entry, ...lazy] = named.content.split(' ');
+  if (!entry) return;
+  // The screen's lazily loaded code, alongside the entry rather than after it.
+  for (const file of lazy) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  document.head.append(script);
+}
+
+/**
+ * Starts the app once the browser has painted the screen (its first contentful paint, as the
+ * browser reports it), so that nothing of the app's start comes before that paint.
+ */
+function startAppOncePainted(): void {
+  // A hidden tab paints nothing: the app starts at once.
+  if (document.visibilityState === 'hidden') {
+    startApp();
+    return;
+  }
+  document.addEventListener('visibilitychange', startApp, { once: true });
+  // Whatever the browser says or does not, the app starts in time.
+  setTimeout(startApp, START_AT_LATEST_MS);
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    // A browser that does not say when it painted: after the second frame from now.
+    requestAnimationFrame(() => requestAnimationFrame(startApp));
+    return;
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    startApp();
+  }).observe({ type: 'paint', buffered: true });
+}
+
 const html = document.documentElement;
 const page = html.getAttribute(PAGE_ATTRIBUTE) ?? undefined;
-if (isPrerenderedPage(page)) {
-  if (pageFits(page, window.location.pathname, visitor())) holdUntilTakenOver();
-  else html.setAttribute(STALE_ATTRIBUTE, '');
+if (isPrerenderedPage(page) && pageFits(page, window.location.pathname, visitor())) {
+  holdUntilTakenOver();
+  startAppOncePainted();
+} else {
+  html.setAttribute(STALE_ATTRIBUTE, '');
+  startApp();
 }

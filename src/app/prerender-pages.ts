@@ -33,6 +33,12 @@ export const PRERENDERED_PAGES: Readonly<Record<PrerenderedPage, PrerenderedAddr
 export const isPrerenderedPage = (name: string | undefined): name is PrerenderedPage =>
   name !== undefined && Object.hasOwn(PRERENDERED_PAGES, name);
 
+/**
+ * The meta element of a built page that names the app's code: its entry, and the modules the
+ * page's screen loads lazily. The page's guard fetches and starts them once the screen is
+ * painted (prerender-guard.ts).
+ */
+export const APP_FILES_META = 'app-files';
 /** The attribute of <html> that names the page a built page was rendered as. */
 export const PAGE_ATTRIBUTE = 'data-prerendered';
 /**

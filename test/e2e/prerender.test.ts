@@ -163,6 +163,34 @@ describe('React taking a first screen over', () => {
   });
 });
 
+describe('a first screen offline', () => {
+  it('is answered by the service worker with its built page, which hydrates as online', async () => {
+    const context = await watchedPhone();
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto('/disclaimer');
+    await takenOver(page);
+    // The worker registers from a built page too (the app starts after its paint).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.prerendered)).toBe(
+      'disclaimer',
+    );
+    await takenOver(page);
+    expect(await screenTakenOver(page)).toBe(true);
+    await page.getByRole('checkbox').tap();
+    expect(await page.getByRole('button', { name: 'SUBMIT' }).isEnabled()).toBe(true);
+    // Offline, the app's calls fail (the browser says so); nothing else may.
+    expect(errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a visit the built page does not fit', () => {
   it('takes a signed-in player opening /disclaimer to their screen, the disclaimer never shown', async () => {
     const context = await watchedPhone();
