@@ -222,6 +222,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const servesClient = existsSync(clientDir);
   if (servesClient) {
     await app.register(fastifyStatic, clientFilesOptions(clientDir));
+    // `/` is a page too (an invite link's starting page has one of its own): without an index,
+    // the static files would take it for a folder.
+    app.get('/', (request, reply) =>
+      reply.type('text/html').sendFile(pageFor(request.url, clientDir)),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
