@@ -86,7 +86,7 @@ function filesOf(bundle: Record<string, BundleItem>, root: string, module: strin
 }
 
 /** A script of the page's own, run before the app (no imports: a classic script). */
-async function pageScript(root: string, entry: string, define: Record<string, string> = {}) {
+async function pageScript(root: string, entry: string) {
   const built = await buildScript({
     absWorkingDir: root,
     entryPoints: [entry],
@@ -97,7 +97,6 @@ async function pageScript(root: string, entry: string, define: Record<string, st
     target: 'es2020',
     legalComments: 'none',
     logLevel: 'warning',
-    define,
   });
   const source = built.outputFiles[0]?.text ?? '';
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
@@ -106,12 +105,15 @@ async function pageScript(root: string, entry: string, define: Record<string, st
 }
 
 /**
- * The signed-in app's code, and the screens each signed-in address opens on that load lazily
- * (app/SignedInApp.tsx): the app's page fetches them ahead for a signed-in player
- * (src/app/prerender-preload.ts).
+ * The signed-in addresses, each with the screen it opens on that loads lazily (app/SignedInApp.tsx;
+ * /home's is in the signed-in app itself). Each gets a page of its own (home.html...): the app's
+ * page, naming the signed-in app's code and its screen's, so that the browser fetches them with
+ * the app's entry rather than after it (the server and the offline shell answer an address with
+ * its page, as they do the built first screens).
  */
 const SIGNED_IN_APP = ['src/app/SignedInApp.tsx', 'src/app/signed-in-flows.ts'];
-const SIGNED_IN_SCREENS: Record<string, string> = {
+const SIGNED_IN_SCREENS: Record<string, string | null> = {
+  '/home': null,
   '/what-i-like': 'src/features/questionnaire/WhatILikePage.tsx',
   '/disclosure': 'src/features/questionnaire/DisclosurePage.tsx',
   '/questionnaire': 'src/features/questionnaire/QuestionnairePage.tsx',
@@ -155,8 +157,7 @@ async function emitWithCopies(
  * page's guard (src/app/prerender-guard.ts): a small script run before the first paint that
  * hides a page that does not fit the visit, and fetches and starts the app (the files the page
  * names) once the screen is painted.
- * The app's page itself (index.html) gets a small script that fetches the signed-in app's code
- * ahead for a signed-in player (src/app/prerender-preload.ts).
+ * And each signed-in address gets a page that names the code its screen needs (above).
  */
 function prerenderFirstScreens(): Plugin {
   let root = '';
@@ -175,25 +176,29 @@ function prerenderFirstScreens(): Plugin {
         if (index?.type !== 'asset') return;
         const template = String(index.source);
 
-        // The app's page: the signed-in app's code fetched ahead for a signed-in player.
-        const signedIn = { app: new Set<string>(), byPath: {} as Record<string, string[]> };
+        // The signed-in addresses' pages: the app's page naming the code their screen needs.
+        const files: { fileName: string; source: string }[] = [];
+        const signedIn = new Set<string>();
         for (const module of SIGNED_IN_APP) {
           const { scripts, styles } = filesOf(bundle, root, module, template);
-          [...scripts, ...styles].forEach((file) => signedIn.app.add(file));
+          [...styles, ...scripts].forEach((file) => signedIn.add(file));
         }
         for (const [path, module] of Object.entries(SIGNED_IN_SCREENS)) {
-          const { scripts, styles } = filesOf(bundle, root, module, template);
-          signedIn.byPath[path] = [...scripts, ...styles].filter((file) => !signedIn.app.has(file));
+          const named = new Set(signedIn);
+          if (module) {
+            const { scripts, styles } = filesOf(bundle, root, module, template);
+            [...styles, ...scripts].forEach((file) => named.add(file));
+          }
+          const links = [...named].map((href) =>
+            href.endsWith('.css')
+              ? `<link rel="stylesheet" crossorigin href="${href}">`
+              : `<link rel="modulepreload" crossorigin href="${href}">`,
+          );
+          files.push({
+            fileName: `${path.slice(1)}.html`,
+            source: template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+          });
         }
-        const preload = await pageScript(root, 'src/app/prerender-preload.ts', {
-          SIGNED_IN_FILES: JSON.stringify({ app: [...signedIn.app], byPath: signedIn.byPath }),
-        });
-        const page = template.replace(
-          '</head>',
-          `  <script async src="/${preload.fileName}"></script>\n  </head>`,
-        );
-        await emitWithCopies(this, bundle, 'index.html', page);
-        const files = [preload];
 
         // The built first screens.
         const guard = await pageScript(root, 'src/app/prerender-guard.ts');

@@ -1,8 +1,8 @@
 // How the built client (vite's outDir) is served: the brotli or gzip copy the build made beside
 // each file when the browser accepts it, a cache lifetime that fits how each file changes, and
 // the page each client route opens with.
-import { existsSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { basename, relative, sep } from 'node:path';
 import type { FastifyStaticOptions } from '@fastify/static';
 import { InviteCode } from '../../contract/api';
 import { PRERENDERED_PAGES } from '../../src/app/prerender-pages';
@@ -16,47 +16,50 @@ export const MODEST = 'public, max-age=86400';
 
 const COMPRESSED = /\.(br|gz)$/;
 const PAGE = 'index.html';
-/** The first screens built into pages of their own (src/app/prerender-pages.ts). */
-const BUILT_SCREENS = Object.values(PRERENDERED_PAGES);
-const ALWAYS_FRESH = new Set([PAGE, 'sw.js', ...BUILT_SCREENS.map((screen) => screen.file)]);
+const ALWAYS_FRESH = new Set(['sw.js']);
+/** The page of an invite link, `/?code=` (src/app/prerender-pages.ts). */
+const STARTING_PAGE = PRERENDERED_PAGES['starting-page'].file;
 
 /** The Cache-Control of the file at `path` (the file sent, possibly its .br or .gz copy). */
 export function cacheControlFor(path: string, root: string): string {
   const original = path.replace(COMPRESSED, '');
   if (relative(root, original).startsWith(`assets${sep}`)) return IMMUTABLE;
-  if (ALWAYS_FRESH.has(basename(original))) return REVALIDATE;
+  // Every page names the assets of one build.
+  if (original.endsWith('.html') || ALWAYS_FRESH.has(basename(original))) return REVALIDATE;
   return MODEST;
 }
 
-/** Which built pages each client build holds (asked once per build directory). */
+/** The pages each client build holds, by path in the build (read once per build directory). */
 const builtPages = new Map<string, Set<string>>();
 
-function hasPage(root: string, file: string): boolean {
+function pagesOf(root: string): Set<string> {
   let pages = builtPages.get(root);
   if (!pages) {
-    pages = new Set(
-      BUILT_SCREENS.map(({ file }) => file).filter((name) => existsSync(join(root, name))),
-    );
+    const html = (readdirSync(root, { recursive: true }) as string[])
+      .map((file) => file.split(sep).join('/'))
+      .filter((file) => file.endsWith('.html') && !file.startsWith('assets/'));
+    pages = new Set(html);
     builtPages.set(root, pages);
   }
-  return pages.has(file);
+  return pages;
 }
 
 /**
- * The page a client route opens with (a file of the build in `root`): a first screen built into
- * a page of its own where it has one (the disclaimer, /phone-login, the starting page of an
- * invite link, `/?code=` with a code of the contract's shape), the app's one page otherwise.
+ * The page a client route opens with (a file of the build in `root`): the page built for its
+ * address where there is one, as the offline shell finds it (Workbox's clean URLs: /disclaimer
+ * is disclaimer.html, /home home.html), and the starting page for an invite link (`/?code=`
+ * with a code of the contract's shape); the app's one page otherwise.
  */
 export function pageFor(url: string, root: string): string {
   const [path = '', query = ''] = url.split('?', 2);
-  const code = new URLSearchParams(query).get('code');
-  const screen = BUILT_SCREENS.find(
-    ({ path: at, search }) =>
-      at === path &&
-      // The starting page is an invite link's: its code is what opens it.
-      (search === '' || (code !== null && InviteCode.safeParse(code).success)),
-  );
-  return screen && hasPage(root, screen.file) ? screen.file : PAGE;
+  const pages = pagesOf(root);
+  if (path === '/') {
+    const code = new URLSearchParams(query).get('code');
+    const invited = code !== null && InviteCode.safeParse(code).success;
+    return invited && pages.has(STARTING_PAGE) ? STARTING_PAGE : PAGE;
+  }
+  const own = `${path.slice(1)}.html`;
+  return pages.has(own) ? own : PAGE;
 }
 
 export function clientFilesOptions(root: string): FastifyStaticOptions {

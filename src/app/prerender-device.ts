@@ -1,7 +1,7 @@
-// What the device keeps, read as it is, for the page's own small scripts that run before the
-// app (prerender-guard.ts, prerender-preload.ts): the app's readers (machines/session) would cost
-// them the schema library. A session marked signed in, with a player and a token, is taken as
-// signed in; where this reads more than the app will, those scripts only do a little for nothing.
+// What the device keeps, read as it is, for the built pages' guard, a small script that runs
+// before the app (prerender-guard.ts): the app's readers (machines/session) would cost it the
+// schema library. A session marked signed in, with a player and a token, is taken as signed in;
+// where this reads more than the app will, the guard only hides a page the app could have used.
 import { STORAGE_KEYS, type StorageKey } from '../../machines/shared/device';
 
 export function stored(key: StorageKey): string | null {

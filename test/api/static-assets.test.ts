@@ -96,13 +96,38 @@ describe.each(databases)('the built client over HTTP on %s', (kind) => {
   it('never lets the page go stale, at / and at every client route it is the fallback for', async () => {
     const page = readFileSync(join(clientDir, 'index.html'));
     // An invite code longer than the contract takes opens no starting page: the app's own.
-    for (const path of ['/', '/index.html', '/home', '/login', '/?code=', '/?code=TWELVECHARSX']) {
+    for (const path of [
+      '/',
+      '/index.html',
+      '/login',
+      '/home/more',
+      '/rules',
+      '/?code=',
+      '/?code=TWELVECHARSX',
+    ]) {
       const response = await openPage(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['cache-control'], path).toBe('no-cache');
       expect(response.headers['content-type'], path).toMatch(/^text\/html/);
       expect(response.headers['content-encoding'], path).toBe('br');
       expect(response.headers.vary, path).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).equals(page), path).toBe(true);
+    }
+  });
+
+  it('opens a signed-in address with its page, which names the code its screen needs', async () => {
+    const builtAddresses: [path: string, file: string][] = [
+      ['/home', 'home.html'],
+      ['/questionnaire', 'questionnaire.html'],
+      ['/winnings', 'winnings.html'],
+      ['/form/has-problem', 'form/has-problem.html'],
+    ];
+    for (const [path, file] of builtAddresses) {
+      const page = readFileSync(join(clientDir, file));
+      expect(page.toString(), file).toMatch(/<link rel="modulepreload"[^>]*SignedInApp-/);
+      const response = await openPage(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['cache-control'], path).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).equals(page), path).toBe(true);
     }
   });
