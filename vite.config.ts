@@ -126,26 +126,17 @@ const SIGNED_IN_SCREENS: Record<string, string | null> = {
   '/wallet-token': 'src/features/wallet/WalletScreens.tsx',
 };
 
-/** Brotli and gzip copies of `fileName`, as the compression plugin makes them for the rest. */
+/** `fileName` with its brotli and gzip copies, as the compression plugin makes them for the rest. */
 async function emitWithCopies(
   context: {
     emitFile: (file: { type: 'asset'; fileName: string; source: string | Uint8Array }) => string;
   },
-  bundle: Record<string, BundleItem>,
   fileName: string,
   source: string,
 ) {
-  const files = [
-    { fileName, source },
-    { fileName: `${fileName}.br`, source: await brotli(source) },
-    { fileName: `${fileName}.gz`, source: await gzipped(source) },
-  ];
-  for (const file of files) {
-    const emitted = bundle[file.fileName];
-    // Made already (index.html and its copies): made again from the page as it is now.
-    if (emitted?.type === 'asset') emitted.source = file.source;
-    else context.emitFile({ type: 'asset', ...file });
-  }
+  context.emitFile({ type: 'asset', fileName, source });
+  context.emitFile({ type: 'asset', fileName: `${fileName}.br`, source: await brotli(source) });
+  context.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: await gzipped(source) });
 }
 
 /**
@@ -156,13 +147,13 @@ async function emitWithCopies(
  * before the paint but for the guard), the stylesheets of its lazily loaded screen, and the
  * page's guard (src/app/prerender-guard.ts): a small script run before the first paint that
  * hides a page that does not fit the visit, and fetches and starts the app (the files the page
- * names) once the screen is painted.
- * And each signed-in address gets a page that names the code its screen needs (above).
+ * names) once the screen is painted. Each signed-in address gets a page of its own too, one
+ * that names the code its screen needs (SIGNED_IN_SCREENS).
  */
-function prerenderFirstScreens(): Plugin {
+function buildPages(): Plugin {
   let root = '';
   return {
-    name: 'black-button:prerender-first-screens',
+    name: 'black-button:pages',
     apply: 'build',
     enforce: 'post',
     configResolved: (config) => {
@@ -251,7 +242,7 @@ function prerenderFirstScreens(): Plugin {
           files.push({ fileName: file, source: html });
         }
         for (const { fileName, source } of files) {
-          await emitWithCopies(this, bundle, fileName, source);
+          await emitWithCopies(this, fileName, source);
         }
       },
     },
@@ -302,7 +293,7 @@ export default defineConfig({
       include: /\.(html|js|css|json|svg|webmanifest|wav)$/,
       logLevel: 'silent',
     }),
-    prerenderFirstScreens(),
+    buildPages(),
     // The offline shell: a Workbox service worker whose precache list is this build's files.
     // A new build waits until the player reloads from the 'A new version is available' notice
     // (src/app/service-worker.tsx) instead of swapping code under a running screen.
@@ -319,8 +310,8 @@ export default defineConfig({
         // whole file would answer wrongly (Safari then refuses to play it).
         globPatterns: ['**/*.{html,js,css,svg,png,webmanifest}'],
         // The index page itself answers every app route offline, as the server does online;
-        // a built first screen answers its own (/disclaimer: disclaimer.html, Workbox's clean
-        // URLs).
+        // an address with a page built of its own is answered with it (Workbox's clean URLs:
+        // /disclaimer is disclaimer.html, /home home.html).
         navigateFallback: '/index.html',
         navigateFallbackDenylist: SERVER_PATHS,
         // /api and /cable match no route: they always reach the server, so a player never sees

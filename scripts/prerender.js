@@ -33,6 +33,9 @@ function installWindow() {
   Object.defineProperty(globalThis, 'navigator', { configurable: true, value: window.navigator });
 }
 
+// Standard output carries the pages alone: whatever the app logs goes to standard error.
+for (const method of ['log', 'info', 'debug']) console[method] = console.error;
+
 async function main() {
   const vite = await createServer({
     root,
