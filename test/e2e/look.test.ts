@@ -321,6 +321,8 @@ describe('the look of every screen', () => {
   it('tours the players and their tutorial', async () => {
     await page.goto('/players');
     await page.getByRole('region', { name: 'Your Players' }).waitFor();
+    // The buttons are off while the invitations load: the screen at rest has them on.
+    await page.locator('button:enabled', { hasText: 'Invite friends' }).waitFor();
     await tour.look('players');
     await page.getByRole('link', { name: 'How players work' }).tap();
     await page.waitForURL('**/players-tutorial');
