@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ActorRefFrom } from 'xstate';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { PaymentMethod } from '../../../contract/winnings';
 import { formatPrize } from '../../../machines/session/session.selectors';
 import type { ClaimKind } from '../../../machines/winnings/prize-claim.actors';
-import type { PrizeClaimMachine } from '../../../machines/winnings/prize-claim.machine';
 import { detailsProblem } from '../../../machines/winnings/prize-claim.setup';
 import {
   selectCanGoBack,
@@ -23,9 +21,9 @@ import {
   selectPrizeId,
 } from '../../../machines/winnings/prize-claim.selectors';
 import { PeopleIcon, TrophyIcon } from './icons';
+import type { PrizeClaimActor } from './prize-claim-leave';
 import './prize-claim.css';
 
-export type PrizeClaimActor = ActorRefFrom<PrizeClaimMachine>;
 export type PrizeClaimVariant = 'modal' | 'page';
 
 export type PrizeClaimViewProps = {
@@ -68,20 +66,6 @@ export function claimTitle(kind: ClaimKind, amount: number): string {
   return kind === 'grandPrize'
     ? `You won ${formatPrize(amount)}`
     : `${formatPrize(amount)} because a player you invited won`;
-}
-
-/**
- * What leaves the claim from where it is, as its own button does (Escape over the drawer):
- * 'Not now' or 'Done' closes it, Back returns from the details to the methods; nothing while
- * the claim is on its way.
- */
-export function usePrizeClaimLeave(actor: PrizeClaimActor): (() => void) | undefined {
-  const screen = useSelector(actor, selectPrizeClaimScreen);
-  const canGoBack = useSelector(actor, selectCanGoBack);
-  if (screen === null) return undefined;
-  if (screen === 'entering')
-    return canGoBack ? () => actor.send({ type: 'claim.back' }) : undefined;
-  return () => actor.send({ type: 'claim.close' });
 }
 
 /**
@@ -183,10 +167,12 @@ function Entering({ actor }: { actor: PrizeClaimActor }) {
 /** The form's rules are the claim's (the contract's), so the server sees what passed here. */
 function detailsSchema(kind: ClaimKind, prizeId: string, method: PaymentMethod) {
   return z.object({
-    details: z.string().superRefine((details, context) => {
-      const problem = detailsProblem(kind, prizeId, method, details);
-      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
-    }),
+    details: z.string().check(
+      z.superRefine((details, context) => {
+        const problem = detailsProblem(kind, prizeId, method, details);
+        if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
   });
 }
 

@@ -7,7 +7,7 @@
 // 'Reset demo' closes the footer: asked once more, then the session wipes the demo.
 import { useDrag } from '@use-gesture/react';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -30,12 +30,30 @@ import { AccountQuestion, DemoResetQuestion } from './AccountActions';
 import { ThreadModal, Threads } from './ContactThreads';
 import { CouponModal } from './Coupons';
 import { ChatIcon, ChevronIcon, CloseIcon } from './icons';
-import { PrizeClaimView, usePrizeClaimLeave, type PrizeClaimActor } from './PrizeClaim';
+import { usePrizeClaimLeave, type PrizeClaimActor } from './prize-claim-leave';
 import { WinningsDialog } from './WinningsDialog';
 import { WinningsList } from './WinningsList';
 import './winnings.css';
 
 type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
+
+// The claim's screens and their form come with a claim, not with the drawer: most visits to
+// the drawer open no claim, and its first paint waits for no form code.
+const PrizeClaimView = lazy(() =>
+  import('./PrizeClaim').then((module) => ({ default: module.PrizeClaimView })),
+);
+
+/** The claim's shape while its code arrives: a heading and its two choices. */
+function ClaimLoading() {
+  return (
+    <div className="winnings__skeleton winnings__claim-loading" aria-busy="true">
+      <span className="winnings__unseen">Loading your claim…</span>
+      <span className="winnings__bone winnings__bone--heading" aria-hidden="true" />
+      <span className="winnings__bone" aria-hidden="true" />
+      <span className="winnings__bone" aria-hidden="true" />
+    </div>
+  );
+}
 
 /**
  * A prize's or a bonus's claim over the drawer. Escape does what the claim's own way out does:
@@ -46,7 +64,9 @@ function PrizeClaimDialog({ claim, label }: { claim: PrizeClaimActor; label: str
   const leave = usePrizeClaimLeave(claim);
   return (
     <WinningsDialog label={label} onCancel={leave} variant="sheet">
-      <PrizeClaimView actor={claim} variant="modal" />
+      <Suspense fallback={<ClaimLoading />}>
+        <PrizeClaimView actor={claim} variant="modal" />
+      </Suspense>
     </WinningsDialog>
   );
 }

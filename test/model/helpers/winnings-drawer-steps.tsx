@@ -20,8 +20,12 @@ import { choicesOf, type FakeWinningsApi } from './winnings-fake-api';
 
 export type DrawerStep = Step<DrawerSnapshot, DrawerModelEvent>;
 
+/** The drawer in `expected`, and a claim opened there on screen (its code comes with it). */
 export async function arrive(expected: DrawerSnapshot): Promise<void> {
-  await waitFor(() => expect(serialize(drawerActor().getSnapshot())).toBe(serialize(expected)));
+  await waitFor(() => {
+    expect(serialize(drawerActor().getSnapshot())).toBe(serialize(expected));
+    expect(document.querySelector('.winnings__claim-loading')).toBeNull();
+  });
 }
 
 export async function tap(element: HTMLElement, step: DrawerStep): Promise<void> {
