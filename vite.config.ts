@@ -48,6 +48,8 @@ function compressServiceWorker(): Plugin {
 type Prerendered = {
   attributes: { page: string; stale: string; appFiles: string };
   pages: { page: string; file: string; lazy: string[]; html: string }[];
+  /** The app's loading shapes (src/app/prerender-render.tsx renderSkeletons). */
+  skeletons: { home: string; page: string };
 };
 
 type BundleChunk = {
@@ -167,8 +169,22 @@ function buildPages(): Plugin {
         if (index?.type !== 'asset') return;
         const template = String(index.source);
 
-        // The signed-in addresses' pages: the app's page naming the code their screen needs.
         const files: { fileName: string; source: string }[] = [];
+        // The built first screens (and the app's loading shapes, rendered with them).
+        const guard = await pageScript(root, 'src/app/prerender-guard.ts');
+        files.push(guard);
+        const { stdout } = await promisify(execFile)(
+          process.execPath,
+          [join(root, 'scripts', 'prerender.js')],
+          {
+            cwd: root,
+            env: { ...process.env, NODE_ENV: 'production' },
+            maxBuffer: 16 * 1024 * 1024,
+          },
+        );
+        const { attributes, pages, skeletons } = JSON.parse(stdout) as Prerendered;
+        // The signed-in addresses' pages: the app's page naming the code their screen needs,
+        // with the shape of its screen painted while that code arrives.
         const signedIn = new Set<string>();
         for (const module of SIGNED_IN_APP) {
           const { scripts, styles } = filesOf(bundle, root, module, template);
@@ -185,25 +201,15 @@ function buildPages(): Plugin {
               ? `<link rel="stylesheet" crossorigin href="${href}">`
               : `<link rel="modulepreload" crossorigin href="${href}">`,
           );
+          const skeleton = path === '/home' ? skeletons.home : skeletons.page;
           files.push({
             fileName: `${path.slice(1)}.html`,
-            source: template.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+            source: template
+              .replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+              .replace('<div id="root"></div>', `<div id="root">${skeleton}</div>`),
           });
         }
 
-        // The built first screens.
-        const guard = await pageScript(root, 'src/app/prerender-guard.ts');
-        files.push(guard);
-        const { stdout } = await promisify(execFile)(
-          process.execPath,
-          [join(root, 'scripts', 'prerender.js')],
-          {
-            cwd: root,
-            env: { ...process.env, NODE_ENV: 'production' },
-            maxBuffer: 16 * 1024 * 1024,
-          },
-        );
-        const { attributes, pages } = JSON.parse(stdout) as Prerendered;
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
         const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(template);
         const css = stylesheet && bundle[stylesheet[1]!];

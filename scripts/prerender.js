@@ -49,7 +49,9 @@ async function main() {
   });
   try {
     installWindow();
-    const { renderPage, LAZY_SCREENS } = await vite.ssrLoadModule('/src/app/prerender-render.tsx');
+    const { renderPage, renderSkeletons, LAZY_SCREENS } = await vite.ssrLoadModule(
+      '/src/app/prerender-render.tsx',
+    );
     const { PRERENDERED_PAGES, PAGE_ATTRIBUTE, STALE_ATTRIBUTE, APP_FILES_META } =
       await vite.ssrLoadModule('/src/app/prerender-pages.ts');
     const pages = [];
@@ -60,6 +62,7 @@ async function main() {
       JSON.stringify({
         attributes: { page: PAGE_ATTRIBUTE, stale: STALE_ATTRIBUTE, appFiles: APP_FILES_META },
         pages,
+        skeletons: await renderSkeletons(),
       }),
     );
   } finally {

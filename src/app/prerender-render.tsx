@@ -19,6 +19,7 @@ import {
   type SignedInFlows,
 } from '../../machines/session/session.machine';
 import type { Api } from '../lib/api';
+import { LoadingScreen, type LoadingShape } from '../components/LoadingScreen';
 import { App } from './App';
 import { PRERENDERED_PAGES, type PrerenderedPage } from './prerender-pages';
 
@@ -89,4 +90,16 @@ export function renderPage(page: PrerenderedPage): Promise<string> {
       </Router>
     </StrictMode>,
   );
+}
+
+/**
+ * The shapes a signed-in address's page shows in #root until the app has drawn its screen (the
+ * app's own loading screen: the black button's shape on /home, a page's elsewhere). React's
+ * first render replaces them.
+ */
+export async function renderSkeletons(): Promise<Record<LoadingShape, string>> {
+  return {
+    home: await html(<LoadingScreen shape="home" />),
+    page: await html(<LoadingScreen shape="page" />),
+  };
 }

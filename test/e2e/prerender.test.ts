@@ -229,3 +229,37 @@ describe('a visit the built page does not fit', () => {
     await context.close();
   });
 });
+
+describe("a signed-in address's page", () => {
+  it('shows the shape of its screen while the app’s code is on its way, then the screen alone', async () => {
+    const context = await phoneContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, server, newPhone());
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+
+    // A slow network: the app's code is held until the page has been looked at.
+    let letThrough: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const errors = errorsOf(page);
+    await page.reload({ waitUntil: 'commit' });
+    const shape = page.locator('#root > main[aria-busy="true"] .loading--home');
+    await shape.waitFor();
+    expect(await shape.isVisible()).toBe(true);
+    // It fades in once the wait is long enough to notice (loading.css).
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.loading--home')!).opacity === '1',
+    );
+    await screenshot(page, 'signed-in-page-loading');
+
+    letThrough();
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    expect(await page.locator('.loading').count()).toBe(0);
+    expect(await page.locator('#root main').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
