@@ -10,7 +10,7 @@ import { resetDevice } from './helpers/device';
 
 // jsdom's computed styles, each kept while nothing it depends on changes (see the helper). The
 // setup file runs once per file in a shared worker: installed once.
-const page = window as Window & { computedStylesCached?: true };
+const page = window as typeof window & { computedStylesCached?: true };
 if (!page.computedStylesCached) {
   trimBrowserDefaults();
   cacheComputedStyles(page);

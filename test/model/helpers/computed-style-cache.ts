@@ -1,29 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
 // jsdom computes an element's style by matching it against its whole default stylesheet and the
 // page's (here only the toasts' class rules: Vite's CSS is not applied in jsdom) on every call,
 // about 0.7 ms. Testing Library asks for it on every role query, for each element and each of
 // its ancestors (is it hidden?), and user-event for each click (pointer-events): a third of a
-// generated walk's time went there. What the cascade reads is each element's tag, attributes
-// (inline style, hidden, class, open, type...) and place among its siblings, from it up to the
-// document, and the page's rules. So a computed style is kept, per element, with that as its
-// key, and computed again by jsdom whenever the key differs. jsdom tracks no hover, and no rule
-// of the page hides or shows anything on focus: the answers are jsdom's, without asking twice.
-
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// generated walk's time went there. What the cascade reads is the document (tags, attributes,
+// the tree's shape) and the page's rules. So every computed style is kept until the document or
+// the rules change: a mutation observer on the whole document queues a record for any change of
+// the tree, an attribute or a text, and each call takes the queued records first (synchronously:
+// a change made a moment ago is never missed), dropping every kept style when there are any.
+// jsdom tracks no hover, and no rule of the page hides or shows anything on focus: the answers
+// are jsdom's, without asking twice. The accessible names role queries work out (from those
+// styles and the tree) are kept the same way.
 
 type Computed = ReturnType<typeof window.getComputedStyle>;
-
-/** What the cascade reads of `element` and its ancestors: tags and attributes, up to the root. */
-function cascadeKey(element: Element): string {
-  let key = '';
-  for (let node: Element | null = element; node; node = node.parentElement) {
-    key += `<${node.tagName}`;
-    for (const { name, value } of node.attributes) key += ` ${name}="${value}"`;
-    // Position among siblings (the default sheet has structural selectors, rarely for display).
-    key += ` @${node.previousElementSibling ? 1 : 0}${node.nextElementSibling ? 1 : 0}>`;
-  }
-  return key;
-}
 
 /** The page's stylesheets, as far as a new or removed rule goes. */
 function sheetsKey(document: Document): string {
@@ -32,23 +23,91 @@ function sheetsKey(document: Document): string {
   return `${document.styleSheets.length}/${rules}`;
 }
 
-/** Keeps jsdom's computed styles per element while nothing they depend on has changed. */
-export function cacheComputedStyles(target: Window = window): () => void {
-  const compute = target.getComputedStyle.bind(target);
-  const kept = new WeakMap<Element, { key: string; style: Computed }>();
-  const cached = (element: Element, pseudo?: string | null): Computed => {
-    // A pseudo-element: jsdom's answer, every time.
-    if (pseudo) return compute(element, pseudo);
-    const key = `${sheetsKey(target.document)} ${cascadeKey(element)}`;
-    const hit = kept.get(element);
-    if (hit && hit.key === key) return hit.style;
-    const style = compute(element);
-    kept.set(element, { key, style });
-    return style;
+/**
+ * A number that moves on whenever the document or its rules change: a mutation observer on the
+ * whole document queues a record for any change of the tree, an attribute or a text; each
+ * reading takes the records still queued (synchronously: a change made a moment ago counts), and
+ * the observer counts those delivered to it.
+ */
+function documentVersion(target: Window & typeof globalThis): {
+  read: () => number;
+  stop: () => void;
+} {
+  let version = 0;
+  let sheets = sheetsKey(target.document);
+  // Records the observer is handed (after a microtask) count as much as those taken before.
+  const changes = new target.MutationObserver(() => {
+    version += 1;
+  });
+  changes.observe(target.document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+  return {
+    read: () => {
+      const rules = sheetsKey(target.document);
+      if (changes.takeRecords().length > 0 || rules !== sheets) {
+        version += 1;
+        sheets = rules;
+      }
+      return version;
+    },
+    stop: () => changes.disconnect(),
   };
-  target.getComputedStyle = cached;
+}
+
+/** Answers kept per element (and per question about it) while the document stays as it was. */
+function keptWhileUnchanged<T>(version: () => number) {
+  let keptAt = -1;
+  let kept = new WeakMap<Element, Map<string, T>>();
+  return (element: Element, question: string, answer: () => T): T => {
+    const now = version();
+    if (now !== keptAt) {
+      kept = new WeakMap();
+      keptAt = now;
+    }
+    let answers = kept.get(element);
+    if (!answers) kept.set(element, (answers = new Map<string, T>()));
+    if (answers.has(question)) return answers.get(question)!;
+    const value = answer();
+    answers.set(question, value);
+    return value;
+  };
+}
+
+interface AccessibilityApi {
+  computeAccessibleName: (element: Element, options?: object) => string;
+}
+
+/**
+ * Keeps jsdom's computed styles, and the accessible names Testing Library works out for its role
+ * queries (a walk of the element's subtree, styles and all, for each element a query looks at),
+ * while neither the document nor its rules have changed.
+ */
+export function cacheComputedStyles(target: Window & typeof globalThis = window): () => void {
+  const version = documentVersion(target);
+  const compute = target.getComputedStyle.bind(target);
+  const styles = keptWhileUnchanged<Computed>(version.read);
+  target.getComputedStyle = (element: Element, pseudo?: string | null): Computed =>
+    // A pseudo-element: jsdom's answer, every time.
+    pseudo ? compute(element, pseudo) : styles(element, '', () => compute(element));
+
+  // The module Testing Library's role queries call (it reads the export on every call).
+  const fromTestingLibrary = createRequire(
+    createRequire(import.meta.url).resolve('@testing-library/dom'),
+  );
+  const accessibility = fromTestingLibrary('dom-accessibility-api') as AccessibilityApi;
+  const name = accessibility.computeAccessibleName;
+  const names = keptWhileUnchanged<string>(version.read);
+  accessibility.computeAccessibleName = (element, options) =>
+    names(element, JSON.stringify(options ?? {}), () => name(element, options));
+
   return () => {
+    version.stop();
     target.getComputedStyle = compute;
+    accessibility.computeAccessibleName = name;
   };
 }
 
