@@ -48,20 +48,36 @@ export interface DialogProps {
   variant?: 'card' | 'sheet';
   /** The winnings view's own class for the dialog's insides. */
   className?: string;
+  /**
+   * Where focus goes when the dialog goes and what opened it has gone too (a coupon claimed
+   * leaves its place in the list): by default, nowhere (the page's start).
+   */
+  returnFocus?: (() => HTMLElement | null) | undefined;
   children: ReactNode;
 }
 
-export function Dialog({ label, onCancel, variant = 'card', className, children }: DialogProps) {
+export function Dialog({
+  label,
+  onCancel,
+  variant = 'card',
+  className,
+  returnFocus,
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef(onCancel);
+  const fallback = useRef(returnFocus);
   useLayoutEffect(() => {
     cancel.current = onCancel;
+    fallback.current = returnFocus;
   });
 
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = document.activeElement;
+    // What had the focus as it opened (the page itself is no place to return to).
+    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     const open = () => {
       // jsdom (the model tests) has no showModal: there the dialog is simply open.
       if (typeof dialog.showModal === 'function') {
@@ -86,7 +102,16 @@ export function Dialog({ label, onCancel, variant = 'card', className, children 
       dialog.removeEventListener('cancel', onCancelEvent);
       dialog.removeEventListener('close', onClose);
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      if (opener?.isConnected && document.activeElement === document.body) opener.focus();
+      // Focus goes back to what opened the dialog, or where the screen says when that has gone:
+      // now, and again once the commit that takes the dialog away has run (focus inside it is
+      // then lost to the page).
+      const returnFocusHere = () => {
+        if (document.activeElement !== document.body && document.activeElement !== null) return;
+        const target = opener?.isConnected ? opener : fallback.current?.();
+        target?.focus();
+      };
+      returnFocusHere();
+      queueMicrotask(returnFocusHere);
     };
   }, []);
 

@@ -97,6 +97,12 @@ describe('the winnings drawer', () => {
     await expect
       .poll(() => drawer.locator('.winnings__coupon').count(), { timeout: 5_000 })
       .toBe(0);
+    // Focus is not lost to the page: it lands on the coupon, now under 'Claimed'.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('.winnings__claimed')?.textContent),
+      )
+      .toContain(brand);
 
     // Claimed for good: under 'Claimed' with what claiming said, after the drawer closes and
     // opens again, and after a reload.

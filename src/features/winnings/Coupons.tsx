@@ -46,7 +46,8 @@ export function CopyButton({
 export function ClaimedCoupon({ coupon }: { coupon: Reward }) {
   const { coupon_type, value, kind, claim_message, link, code } = coupon.attributes;
   return (
-    <li className="winnings__claimed">
+    // Focus lands here when the dialog that claimed it closes (its button has left the list).
+    <li className="winnings__claimed" data-claimed-coupon={coupon.id} tabIndex={-1}>
       <p className="winnings__claimed-title">
         <span>{coupon_type ?? 'Coupon'}</span>
         <span>
@@ -75,7 +76,16 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
   if (modal === 'couponClaimed') {
     return (
       // A dialog of its own, so that focus moves to its first control as it opens.
-      <WinningsDialog key="claimed" label="Your coupon" onCancel={close}>
+      <WinningsDialog
+        key="claimed"
+        label="Your coupon"
+        onCancel={close}
+        returnFocus={() =>
+          [...document.querySelectorAll<HTMLElement>('[data-claimed-coupon]')].find(
+            (claimed) => coupon !== undefined && claimed.dataset.claimedCoupon === coupon.id,
+          ) ?? null
+        }
+      >
         <h2 className="winnings__dialog-title">Your coupon</h2>
         <p className="winnings__message" data-testid="coupon-message">
           {message}

@@ -7,6 +7,7 @@ export function WinningsDialog({
   label,
   onCancel,
   variant = 'card',
+  returnFocus,
   children,
 }: {
   /** Its accessible name ('Logout', 'Claim coupon'). */
@@ -15,10 +16,18 @@ export function WinningsDialog({
   onCancel?: (() => void) | undefined;
   /** 'sheet' for the tall ones (a prize claim, a conversation). */
   variant?: 'card' | 'sheet';
+  /** Where focus goes if what opened the dialog has gone with it (Dialog.tsx). */
+  returnFocus?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   return (
-    <Dialog label={label} onCancel={onCancel} variant={variant} className="winnings__dialog">
+    <Dialog
+      label={label}
+      onCancel={onCancel}
+      variant={variant}
+      className="winnings__dialog"
+      returnFocus={returnFocus}
+    >
       {children}
     </Dialog>
   );
