@@ -48,9 +48,9 @@ function ClaimLoading() {
   return (
     <div className="winnings__skeleton winnings__claim-loading" aria-busy="true">
       <span className="winnings__unseen">Loading your claim…</span>
-      <span className="winnings__bone winnings__bone--heading" aria-hidden="true" />
-      <span className="winnings__bone" aria-hidden="true" />
-      <span className="winnings__bone" aria-hidden="true" />
+      <span className="skeleton winnings__bone winnings__bone--heading" aria-hidden="true" />
+      <span className="skeleton winnings__bone" aria-hidden="true" />
+      <span className="skeleton winnings__bone" aria-hidden="true" />
     </div>
   );
 }

@@ -39,12 +39,12 @@ function ListSkeleton() {
         Loading your winnings…
       </p>
       <div className="winnings__skeleton" aria-hidden="true">
-        <span className="winnings__bone winnings__bone--prize" />
-        <span className="winnings__bone winnings__bone--heading" />
-        <span className="winnings__bone winnings__bone--row" />
-        <span className="winnings__bone winnings__bone--row" />
-        <span className="winnings__bone winnings__bone--heading" />
-        <span className="winnings__bone winnings__bone--row" />
+        <span className="skeleton winnings__bone winnings__bone--prize" />
+        <span className="skeleton winnings__bone winnings__bone--heading" />
+        <span className="skeleton winnings__bone winnings__bone--row" />
+        <span className="skeleton winnings__bone winnings__bone--row" />
+        <span className="skeleton winnings__bone winnings__bone--heading" />
+        <span className="skeleton winnings__bone winnings__bone--row" />
       </div>
     </>
   );
