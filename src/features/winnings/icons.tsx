@@ -1,24 +1,11 @@
-// The drawer's few pictures, drawn in the text's colour and hidden from screen readers: the
-// words beside them say everything (a button's name stays its text).
+// The drawer's few pictures (src/components/Icon.tsx), at the size of a line of its text.
 import type { ReactNode } from 'react';
+import * as shared from '../../components/Icon';
 import './icons.css';
 
+/** One of the app's pictures (src/components/Icon.tsx) at the drawer's size. */
 function Icon({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      className={`winnings-icon ${className}`}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <shared.Icon className={`winnings-icon ${className}`}>{children}</shared.Icon>;
 }
 
 /** There is more behind this row. */
@@ -49,14 +36,7 @@ export function TrophyIcon() {
 }
 
 /** A friend's win that paid the player. */
-export function PeopleIcon() {
-  return (
-    <Icon>
-      <circle cx="9" cy="8" r="3" />
-      <path d="M3 19a6 6 0 0 1 12 0M16 5a3 3 0 0 1 0 6M18 19a6 6 0 0 0-2.5-4.9" />
-    </Icon>
-  );
-}
+export const PeopleIcon = () => <shared.PeopleIcon className="winnings-icon" />;
 
 /** A coupon without a picture of its own. */
 export function TicketIcon() {
@@ -88,13 +68,7 @@ export function ChatIcon() {
 }
 
 /** A check that holds. */
-export function CheckIcon() {
-  return (
-    <Icon>
-      <path d="m5 12 5 5 9-10" />
-    </Icon>
-  );
-}
+export const CheckIcon = () => <shared.CheckIcon className="winnings-icon" />;
 
 /** A check that does not hold. */
 export function AlertIcon() {
