@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { BlackButton } from '../../components/BlackButton';
+import { EnteredMark } from '../../components/EnteredMark';
 import { SessionContext } from '../../lib/session-context';
 import {
   formatPrize,
@@ -47,18 +48,7 @@ function CountdownWords() {
 function Countdown({ amount }: { amount: string | null }) {
   return (
     <section className="home__entered">
-      <span className="home__entered-mark" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
-          <path
-            d="m5 12.5 4.5 4.5L19 7.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
+      <EnteredMark className="home__entered-mark" size={28} />
       <h1 className="home__entered-title">
         {amount === null ? "You're Entered To Win." : `You're Entered To Win ${amount}.`}
       </h1>

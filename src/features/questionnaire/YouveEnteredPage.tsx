@@ -1,3 +1,4 @@
+import { EnteredMark } from '../../components/EnteredMark';
 import './youve-entered.css';
 
 /**
@@ -7,18 +8,7 @@ import './youve-entered.css';
 export function YouveEnteredPage() {
   return (
     <main className="screen youve-entered">
-      <span className="youve-entered__mark" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="40" height="40" focusable="false">
-          <path
-            d="m5 12.5 4.5 4.5L19 7.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
+      <EnteredMark className="youve-entered__mark" size={40} />
       <h1 className="youve-entered__title">You&apos;re Entered To Win</h1>
     </main>
   );
