@@ -39,3 +39,29 @@ export function CheckIcon({ className }: { className: string }) {
     </Icon>
   );
 }
+
+/**
+ * A single bold stroke at `size` pixels: the entry's tick, the answer cards' yes and no, the
+ * slides' arrow.
+ */
+export function BoldGlyph({ d, size, className }: { d: string; size: number; className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

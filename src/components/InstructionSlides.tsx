@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BoldGlyph } from './Icon';
 import { Swipeable } from './Swipeable';
 import './InstructionSlides.css';
 
@@ -161,16 +162,7 @@ export function InstructionSlides({
             onClick={onNext}
             aria-label="Next"
           >
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path
-                d="M5 12h13M13 6l6 6-6 6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <BoldGlyph d="M5 12h13M13 6l6 6-6 6" size={28} />
           </button>
         )}
       </nav>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
+import { BoldGlyph } from '../../components/Icon';
 import { Swipeable } from '../../components/Swipeable';
 import { QuestionsStepView } from '../../lib/questions-step';
 import type { QuestionsStep } from '../../lib/draw-status';
@@ -48,25 +49,7 @@ function TutorialCard({ step }: { step: Step }) {
 
 /** The mark on an answer button: a cross for No, a tick for Yes (the word names it). */
 function ChoiceIcon({ d }: { d: string }) {
-  return (
-    <svg
-      className="question-card__choice-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d={d}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <BoldGlyph className="question-card__choice-icon" d={d} size={20} />;
 }
 
 /** The batch so far, one bar per question: drawn for the eye, the heading says it in words. */
