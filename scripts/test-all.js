@@ -1,12 +1,14 @@
-// `npm test`: every check and every test stage, in two lanes side by side, so the two cores
-// stay busy while the browser tests wait on the app's own timers, and no more than that:
-//   checks and tests: the typecheck and lint (one program), the format check, then the unit, model and API projects
-//     in one Vitest run (2 workers): the work that keeps a core busy;
-//   browser: the browser files, 3 at a time.
-// Before both, the client is built once into a scratch directory (CLIENT_DIR), which every stage
-// that needs a build reads (the browser tests, the service worker's, the static files').
-// A lane stops at its first failure; the other runs to its end; the exit code is non-zero if any
-// stage failed. Each stage's wall time is printed at the end.
+// `npm test`: every check and every test stage, in three lanes side by side, so the two cores
+// never wait while there is work:
+//   tests: the unit, model and API projects in one Vitest run (2 workers);
+//   browser: the browser files, 3 at a time (most of a browser test waits on the app's timers);
+//   checks: the typecheck and lint (one program), then the format check, at a lower priority:
+//     they take the CPU the other two leave while they wait, and the rest once those are done
+//     (a check that starves the tests only moves the end later).
+// Before all three, the client is built once into a scratch directory (CLIENT_DIR), which every
+// stage that needs a build reads (the browser tests, the service worker's, the static files').
+// A lane stops at its first failure; the others run to their end; the exit code is non-zero if
+// any stage failed. Each stage's wall time is printed at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,12 +17,11 @@ import { join } from 'node:path';
 const clientDir = mkdtempSync(join(tmpdir(), 'bb-test-client-'));
 const env = { ...process.env, CLIENT_DIR: clientDir, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
+/** The niceness of the checks' lane: below the tests, which wait on each other's CPU. */
+const CHECKS_NICENESS = 10;
+
 const lanes = {
-  checksAndTests: [
-    // `npm run typecheck` and `npm run lint` over one TypeScript program (a third less work than
-    // the two apart); young-generation room for the compiler's many short-lived objects.
-    ['typecheck+lint', 'node', '--max-semi-space-size=64', 'scripts/typecheck-and-lint.js'],
-    ['format', 'prettier', '--check', '.'],
+  tests: [
     [
       'unit+model+api',
       'vitest',
@@ -34,18 +35,36 @@ const lanes = {
     ],
   ],
   browser: [['e2e', 'vitest', 'run', '--project=e2e', '--maxWorkers=3']],
+  checks: [
+    // `npm run typecheck` and `npm run lint` over one TypeScript program (a third less work than
+    // the two apart); young-generation room for the compiler's many short-lived objects.
+    [
+      'typecheck+lint',
+      'node',
+      '--max-semi-space-size=64',
+      'scripts/typecheck-and-lint.js',
+      { niceness: CHECKS_NICENESS },
+    ],
+    ['format', 'prettier', '--check', '.', { niceness: CHECKS_NICENESS }],
+  ],
 };
 
 const started = Date.now();
 const timings = [];
 
 /** Runs one stage with its output prefixed by its name, line by line. */
-function run([name, command, ...args]) {
+function run([name, command, ...rest]) {
+  const last = rest.at(-1);
+  const { niceness = 0 } = typeof last === 'object' ? last : {};
+  const args = rest.filter((arg) => typeof arg === 'string');
   return new Promise((resolve) => {
     const stageStart = Date.now();
     const executable =
       command === 'node' ? process.execPath : join('node_modules', '.bin', command);
-    const child = spawn(executable, args, { env });
+    // Under `nice`, the stage's processes and every thread they start run at its niceness.
+    const child = niceness
+      ? spawn('nice', ['-n', String(niceness), executable, ...args], { env })
+      : spawn(executable, args, { env });
     const prefix = (stream, out) => {
       let partial = '';
       stream.on('data', (chunk) => {
