@@ -42,8 +42,11 @@ async function serve(dataDir: string, port: number): Promise<RunningServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server not healthy:\n${output}`);
+    // Healthy, and done printing what it prints as it starts (the starter code on a first
+    // start, then that it is running): it answers before it has printed them.
+    const started = output.includes('is running on');
     try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+      if (started && (await fetch(`${baseUrl}/api/v1/health`)).ok) break;
     } catch {
       // Not listening yet.
     }
