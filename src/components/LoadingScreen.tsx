@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import './loading.css';
 
 /**
@@ -26,10 +27,17 @@ export function ScreenSkeleton({ shape = 'page' }: { shape?: LoadingShape }) {
   );
 }
 
-/** While a screen's code or its flow's step loads: the screen's shape, and that it is busy. */
+/**
+ * While a screen's code or its flow's step loads: the screen's shape, and that it is busy (its
+ * heading, for screen readers, names it).
+ */
 export function LoadingScreen({ shape = 'page' }: { shape?: LoadingShape }) {
+  const heading = useId();
   return (
-    <main className="screen" aria-busy="true" aria-label="Loading">
+    <main className="screen" aria-busy="true" aria-labelledby={heading}>
+      <h1 id={heading} className="unseen">
+        Loading
+      </h1>
       <ScreenSkeleton shape={shape} />
     </main>
   );

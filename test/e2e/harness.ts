@@ -9,6 +9,7 @@ import {
   chromium,
   type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
 } from 'playwright-core';
@@ -124,9 +125,17 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-/** A phone: 390x844, touch, mobile user agent, as the players use the app. */
-export async function phoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+/**
+ * A phone: 390x844, touch, mobile user agent, as the players use the app; `options` adds to it
+ * (the storage of a phone already used, service workers kept out).
+ */
+export async function phoneContext(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
+    ...options,
     baseURL: baseUrl,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,

@@ -34,7 +34,7 @@ function CountdownWords() {
   const words = useDrawCycleSelector((s) => countdownWords(selectTimeLeft(s)));
   return (
     <p
-      className="home__unseen"
+      className="unseen"
       role="timer"
       aria-label="Time until the next drawing"
       aria-live="polite"
@@ -108,7 +108,7 @@ export function HomePage() {
         <h1 className="home__welcome">Welcome to BLACK BUTTON</h1>
       ) : (
         // The button names itself; the screen's heading is for those who move by headings.
-        canEnterDraw && <h1 className="home__unseen">BLACK BUTTON</h1>
+        canEnterDraw && <h1 className="unseen">BLACK BUTTON</h1>
       )}
       {canEnterDraw ? (
         <BlackButton

@@ -16,7 +16,7 @@ export function PlayersPage() {
         <span className="players__badge">
           <PeopleIcon />
         </span>
-        <p className="players__soon">The Players Feature Will Be Active Soon.</p>
+        <h1 className="players__soon">The Players Feature Will Be Active Soon.</h1>
         <TutorialLink />
       </main>
     );

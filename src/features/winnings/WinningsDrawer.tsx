@@ -47,7 +47,7 @@ const PrizeClaimView = lazy(() =>
 function ClaimLoading() {
   return (
     <div className="winnings__skeleton winnings__claim-loading" aria-busy="true">
-      <span className="winnings__unseen">Loading your claim…</span>
+      <span className="unseen">Loading your claim…</span>
       <span className="skeleton winnings__bone winnings__bone--heading" aria-hidden="true" />
       <span className="skeleton winnings__bone" aria-hidden="true" />
       <span className="skeleton winnings__bone" aria-hidden="true" />

@@ -35,7 +35,7 @@ function payoutStatus(payout: Payout): string | null {
 function ListSkeleton() {
   return (
     <>
-      <p className="winnings__unseen" role="status">
+      <p className="unseen" role="status">
         Loading your winnings…
       </p>
       <div className="winnings__skeleton" aria-hidden="true">
