@@ -201,7 +201,7 @@ describe('the look of the screens met later', () => {
     await conversation.waitFor({ state: 'detached' });
   });
 
-  it("tours a draw's record that does not check out, and one that does not exist", async () => {
+  it("tours a draw's record that does not check out, does not exist, is open or cannot load", async () => {
     // The server's record of the player's won draw, its seed and commitment replaced on the way
     // to the phone (the same each run, as is all the check then says of them).
     await page.route(/\/api\/v1\/draws\/\d+$/, async (route) => {
@@ -226,6 +226,21 @@ describe('the look of the screens met later', () => {
     await page.goto('/draws/99999');
     await page.getByText('There is no draw 99999.').waitFor();
     await tour.look('draw-record-missing');
+
+    // The draw still open (its commitment is new each run): its seed is not out yet.
+    const { data: open } = (await api('draws/current')) as { data: { id: number } };
+    await page.goto(`/draws/${open.id}`);
+    await page.getByText('This draw is still open.', { exact: false }).waitFor();
+    await tour.look('draw-record-open', { mask: [page.getByTestId('draw-commitment')] });
+
+    // The server not answering: the page says so, and the player can try again.
+    await page.route(/\/api\/v1\/draws\/\d+$/, (route) =>
+      route.fulfill({ status: 503, json: { errors: [{ detail: 'Service unavailable' }] } }),
+    );
+    await page.goto(`/draws/${open.id}`);
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await tour.look('draw-record-unavailable');
+    await page.unroute(/\/api\/v1\/draws\/\d+$/);
   });
 
   it("tours the loading shapes a signed-in page shows before the app's code arrives", async () => {
