@@ -9,6 +9,7 @@ import { renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../server/db/database';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +21,10 @@ export function scratchDir(): string {
   return existsSync(shm) && statSync(shm).isDirectory() ? shm : tmpdir();
 }
 
-/** Names a template after what shapes it: the migrations and the PGlite version. */
+/** How the template is made (dropTemplateDatabases): a new way gives a new template. */
+const TEMPLATE_SHAPE = 'postgres database only';
+
+/** Names a template after what shapes it: the migrations, the PGlite version and the shape. */
 export function templateKey(): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
@@ -34,6 +38,7 @@ export function templateKey(): string {
   };
   walk(migrationsDir);
   hash.update(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json')));
+  hash.update(TEMPLATE_SHAPE);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -62,6 +67,7 @@ async function make(): Promise<string> {
   } finally {
     await database.close();
   }
+  await dropTemplateDatabases(join(building, 'pgdata'));
   mkdirSync(join(building, 'ready'));
   try {
     renameSync(building, final);
@@ -70,6 +76,26 @@ async function make(): Promise<string> {
     rmSync(building, { recursive: true, force: true });
   }
   return pgdata;
+}
+
+/**
+ * Drops initdb's template0 and template1 from a data dir: the app, the server and the CLI use the
+ * `postgres` database alone (nothing creates a database in PGlite), and the two are two thirds
+ * of the files every copy writes and every removal unlinks (41 MB in 1,098 files become 26 MB).
+ */
+async function dropTemplateDatabases(pgdata: string): Promise<void> {
+  const pglite = await PGlite.create({ dataDir: pgdata });
+  try {
+    // One statement at a time: DROP DATABASE runs outside a transaction block only.
+    await pglite.exec(
+      "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+    );
+    await pglite.exec('drop database template1');
+    await pglite.exec('drop database template0');
+    await pglite.exec('checkpoint');
+  } finally {
+    await pglite.close();
+  }
 }
 
 /**
