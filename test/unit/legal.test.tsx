@@ -5,14 +5,10 @@ import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { legalDocumentSchema } from '../../src/features/legal/legal-document';
+import { legalDocumentSchema, rulesDocumentSchema } from '../../src/features/legal/legal-schemas';
 import { PrivacyPage } from '../../src/features/legal/PrivacyPage';
 import { buildPrivacyPolicy } from '../../src/features/legal/privacy';
-import {
-  buildRules,
-  RULES_CHAPTER_KEYS,
-  rulesDocumentSchema,
-} from '../../src/features/legal/rules';
+import { buildRules, RULES_CHAPTER_KEYS } from '../../src/features/legal/rules';
 import { RulesPage } from '../../src/features/legal/RulesPage';
 import { buildTerms } from '../../src/features/legal/terms';
 import { TermsPage } from '../../src/features/legal/TermsPage';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { INVITE_CODE_MAX_LENGTH, InviteCode } from '../../../contract/api';
 import {
   selectIsEnteringInviteCode,

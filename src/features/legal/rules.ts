@@ -1,7 +1,6 @@
 // The Official Rules of the sweepstakes, as data of the spec's Rules document shape. The chapter
 // keys are fixed: they are the anchors (/rules#odds_of_winning) that other screens link to.
-import { z } from 'zod';
-import { legalChapterSchema, type LegalParties } from './legal-document';
+import type { LegalChapter, LegalParties } from './legal-document';
 
 export const RULES_UPDATED_AT = '2025-04-16';
 
@@ -21,23 +20,12 @@ export const RULES_CHAPTER_KEYS = [
 
 export type RulesChapterKey = (typeof RULES_CHAPTER_KEYS)[number];
 
-/** The Rules document: exactly the chapters above, in that order. */
-export const rulesDocumentSchema = z
-  .object({
-    title: z.string().min(1),
-    updatedAt: z.iso.date(),
-    chapters: z
-      .array(legalChapterSchema.extend({ key: z.enum(RULES_CHAPTER_KEYS) }))
-      .refine(
-        (chapters) =>
-          chapters.length === RULES_CHAPTER_KEYS.length &&
-          chapters.every((chapter, index) => chapter.key === RULES_CHAPTER_KEYS[index]),
-        'the rules have each chapter once, in order',
-      ),
-  })
-  .strict();
-
-export type RulesDocument = z.infer<typeof rulesDocumentSchema>;
+/** The Rules document: exactly the chapters above, in that order (legal-schemas.ts). */
+export interface RulesDocument {
+  title: string;
+  updatedAt: string;
+  chapters: Array<LegalChapter & { key: RulesChapterKey }>;
+}
 
 /** Default cash grand prize in US dollars (a player's main_price unless the operator sets another). */
 const DEFAULT_GRAND_PRIZE = 500;
