@@ -5,29 +5,18 @@
 // app's code arrives, and the final test's page. Each, in the light and the dark theme, passes
 // axe and looks as its baselines do at 360, 390 and 430 px wide. Real server, real embedded
 // database, real Chromium. Baselines are written as look.test.ts says, with this file's name.
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  launchBrowser,
   ops,
-  phoneContext,
   questionReady,
   signInThroughPhoneLogin,
   startServer,
   tokenOf,
   type RunningServer,
 } from './harness';
-import { describeFindings, keepRealTimersForAxe } from './look/axe';
+import { itHoldsEveryScreen, lookingPhone, lookTour } from './look/setup';
 import { LookTour } from './look/tour';
-
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let tour: LookTour;
 
 /** The players' numbers are the same from run to run (each run has a database of its own). */
 const PLAYER = { digits: '4152345602', withCountry: '14152345602' };
@@ -47,45 +36,15 @@ async function api(path: string, body?: object, token?: string): Promise<unknown
   return response.status === 204 ? null : response.json();
 }
 
-/** Every offer in the catalog made the same gift card: the reward drawn is that one. */
-async function giftCardsOnly(): Promise<void> {
-  const starter = (await import('../../server/catalog/offers.json')).default as {
-    offers: Array<{ key: string; kind: string }>;
-  };
-  const shown = starter.offers.find((offer) => offer.key === 'bass-pro-gift-card')!;
-  const file = join(tmpdir(), `bb-look-gift-cards-${process.pid}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({ offers: starter.offers.map((offer) => ({ ...shown, key: offer.key })) }),
-  );
-  try {
-    await ops(server, 'coupons', 'import', file);
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
+const look = lookTour({}, 'bass-pro-gift-card');
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let tour: LookTour;
 
-/** A phone with the page's clock installed (axe keeps the browser's own timers). */
-async function phone(on: RunningServer, options: BrowserContextOptions = {}) {
-  const made = await phoneContext(browser, on.baseUrl, options);
-  await keepRealTimersForAxe(made);
-  await made.clock.install();
-  const opened = await made.newPage();
-  await opened.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  return { context: made, page: opened };
-}
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await giftCardsOnly();
-  ({ context, page } = await phone(server));
-  tour = new LookTour(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ server, browser, context, page, tour } = look);
 });
 
 describe('the look of the screens met later', () => {
@@ -245,7 +204,7 @@ describe('the look of the screens met later', () => {
 
   it("tours the loading shapes a signed-in page shows before the app's code arrives", async () => {
     // The player's phone as it is, its service worker kept out: the app's code never arrives.
-    const { page: waiting } = await phone(server, {
+    const { page: waiting } = await lookingPhone(browser, server, {
       storageState: await context.storageState(),
       serviceWorkers: 'block',
     });
@@ -264,7 +223,7 @@ describe('the look of the screens met later', () => {
   it("tours the final test's page", async () => {
     const finalTest = await startServer({ FEATURE_FINAL_TEST: 'on' });
     try {
-      const { page: player } = await phone(finalTest);
+      const { page: player } = await lookingPhone(browser, finalTest);
       const finalTour = new LookTour(player);
       await signInThroughPhoneLogin(player, finalTest, PLAYER);
       await player.getByRole('heading', { name: 'This Concludes Our Test' }).waitFor();
@@ -278,11 +237,5 @@ describe('the look of the screens met later', () => {
     }
   });
 
-  it('finds nothing for axe on any screen, in either theme', () => {
-    expect(describeFindings(tour.findings), 'axe violations').toBe('');
-  });
-
-  it('looks as the baselines do on every screen, at every width, in either theme', () => {
-    expect(tour.differences.join('\n'), 'screenshots unlike their baselines').toBe('');
-  });
+  itHoldsEveryScreen(look);
 });

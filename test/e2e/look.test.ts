@@ -13,29 +13,13 @@
 //     test/e2e/look.test.ts
 // A failing comparison leaves what the screen showed and where it differs in
 // test-results/e2e/look/.
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  ops,
-  phoneContext,
-  questionReady,
-  startServer,
-  swipe,
-  type RunningServer,
-} from './harness';
-import { describeFindings, keepRealTimersForAxe } from './look/axe';
+import { rmSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ops, questionReady, swipe, type RunningServer } from './harness';
 import { RESULTS_DIR } from './look/screenshots';
-import { LookTour } from './look/tour';
-
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let tour: LookTour;
+import { itHoldsEveryScreen, lookTour } from './look/setup';
+import type { LookTour } from './look/tour';
 
 /**
  * The player's number is the same from run to run (each run has a database of its own), so
@@ -43,44 +27,14 @@ let tour: LookTour;
  */
 const PHONE = '4152345601';
 
-/**
- * Every coupon and gift card in the catalog made one and the same coupon, each under its own
- * key: the offer a reward draws is chosen at random, and the screens showing it look the same
- * whichever it is.
- */
-async function oneOfferEverywhere(): Promise<void> {
-  const starter = (await import('../../server/catalog/offers.json')).default as {
-    offers: Array<{ key: string }>;
-  };
-  const shown = starter.offers.find((offer) => offer.key === 'corner-grill-coupon')!;
-  const file = join(tmpdir(), `bb-look-offers-${process.pid}.json`);
-  const offers = starter.offers.map((offer) => ({ ...shown, key: offer.key }));
-  writeFileSync(file, JSON.stringify({ offers }));
-  try {
-    await ops(server, 'coupons', 'import', file);
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
+const look = lookTour({ FEATURE_PLAYERS: 'on' }, 'corner-grill-coupon');
+let server: RunningServer;
+let page: Page;
+let tour: LookTour;
 
-beforeAll(async () => {
+beforeAll(() => {
   rmSync(RESULTS_DIR, { recursive: true, force: true });
-  server = await startServer({ FEATURE_PLAYERS: 'on' });
-  browser = await launchBrowser();
-  await oneOfferEverywhere();
-  context = await phoneContext(browser, server.baseUrl);
-  // The page's own clock, running as the real one until a screen is held still; axe keeps the
-  // browser's timers, taken before the clock is installed.
-  await keepRealTimersForAxe(context);
-  await context.clock.install();
-  page = await context.newPage();
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-  tour = new LookTour(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  ({ server, page, tour } = look);
 });
 
 describe('the look of every screen', () => {
@@ -330,11 +284,5 @@ describe('the look of every screen', () => {
     await tour.look('players-tutorial');
   });
 
-  it('finds nothing for axe on any screen, in either theme', () => {
-    expect(describeFindings(tour.findings), 'axe violations').toBe('');
-  });
-
-  it('looks as the baselines do on every screen, at every width, in either theme', () => {
-    expect(tour.differences.join('\n'), 'screenshots unlike their baselines').toBe('');
-  });
+  itHoldsEveryScreen(look);
 });
