@@ -136,7 +136,7 @@ describe('the look of the screens met later', () => {
     await drawer.getByRole('button', { name: /\$25 gift card/ }).tap();
     const claim = page.getByRole('dialog', { name: 'Claim coupon' });
     await claim.getByRole('button', { name: 'Claim' }).tap();
-    const claimed = page.getByRole('dialog', { name: 'Your coupon' });
+    const claimed = page.getByRole('dialog', { name: 'Your gift card' });
     await claimed.getByText('Your gift card code arrives by text within 24 hours.').waitFor();
     await tour.look('winnings-gift-card-claimed', still);
     await claimed.getByRole('button', { name: 'Close' }).tap();

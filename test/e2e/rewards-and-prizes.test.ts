@@ -169,7 +169,7 @@ describe('the rewards', () => {
     await claim.getByRole('button', { name: 'Claim' }).tap();
     await page.getByTestId('coupon-message').waitFor();
     await page
-      .getByRole('dialog', { name: 'Your coupon' })
+      .getByRole('dialog', { name: /^Your (coupon|gift card)$/ })
       .getByRole('button', { name: 'Close' })
       .tap();
     await drawer.getByRole('region', { name: 'Claimed' }).getByRole('listitem').first().waitFor();

@@ -91,7 +91,7 @@ describe('the winnings drawer', () => {
     expect(said.length).toBeGreaterThan(3);
     await screenshot(page, 'winnings-coupon-claimed');
     await page
-      .getByRole('dialog', { name: 'Your coupon' })
+      .getByRole('dialog', { name: /^Your (coupon|gift card)$/ })
       .getByRole('button', { name: 'Close' })
       .tap();
     await expect

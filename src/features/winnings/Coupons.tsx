@@ -74,11 +74,12 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
   const coupon = useSelector(actor, selectSelectedCoupon);
   const close = () => actor.send({ type: 'drawer.dismissCoupon' });
   if (modal === 'couponClaimed') {
+    const title = coupon?.attributes.kind === 'gift_card' ? 'Your gift card' : 'Your coupon';
     return (
       // A dialog of its own, so that focus moves to its first control as it opens.
       <WinningsDialog
         key="claimed"
-        label="Your coupon"
+        label={title}
         onCancel={close}
         returnFocus={() =>
           [...document.querySelectorAll<HTMLElement>('[data-claimed-coupon]')].find(
@@ -86,7 +87,7 @@ export function CouponModal({ actor }: { actor: DrawerActor }) {
           ) ?? null
         }
       >
-        <h2 className="winnings__dialog-title">Your coupon</h2>
+        <h2 className="winnings__dialog-title">{title}</h2>
         <p className="winnings__message" data-testid="coupon-message">
           {message}
         </p>

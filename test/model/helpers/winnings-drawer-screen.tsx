@@ -37,6 +37,10 @@ export function byBrand(coupons: Reward[]): Array<[string, Reward[]]> {
   return brands;
 }
 
+/** What claiming a coupon shows is titled by its kind. */
+export const claimedTitle = (coupon: Reward | undefined): string =>
+  coupon?.attributes.kind === 'gift_card' ? 'Your gift card' : 'Your coupon';
+
 export const couponLabel = (coupon: Reward) =>
   `${dollars(coupon.attributes.value)} ${coupon.attributes.kind === 'gift_card' ? 'gift card' : 'coupon'}`;
 

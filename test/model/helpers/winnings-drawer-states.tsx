@@ -23,6 +23,7 @@ import {
   expectPanel,
   isDisabled,
   navigations,
+  claimedTitle,
   selectedCoupon,
   whileShown,
 } from './winnings-drawer-screen';
@@ -71,7 +72,7 @@ export const states: Record<string, (snapshot: DrawerSnapshot) => Promise<void> 
   },
   // What claiming gave, its code to copy (a delivery note has none); it is under 'Claimed' now.
   'content.ready.couponClaimed': (snapshot) => {
-    const modal = dialog('Your coupon');
+    const modal = dialog(claimedTitle(selectedCoupon(snapshot)));
     const { couponClaim } = app().walk;
     expect(within(modal).getByTestId('coupon-message').textContent).toBe(couponClaim.message);
     expect(

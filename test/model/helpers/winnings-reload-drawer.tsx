@@ -7,7 +7,8 @@ import { expect } from 'vitest';
 import type { WinningsApp } from './winnings-reload-app';
 import { slideDown } from './winnings-reload-app';
 import type { DrawerSnapshot } from './winnings-drawer-model';
-import { expectFooter, expectList, expectPanel } from './winnings-drawer-screen';
+import { selectSelectedCoupon } from '../../../machines/winnings/winnings.selectors';
+import { claimedTitle, expectFooter, expectList, expectPanel } from './winnings-drawer-screen';
 import type { Walk } from './winnings-drawer-walks';
 
 /**
@@ -45,7 +46,7 @@ export function dialogOf(snapshot: DrawerSnapshot): string | null {
     typeof content === 'object' && content !== null ? (content as { ready: string }).ready : null;
   const dialogs: Record<string, string> = {
     couponSelected: 'Claim coupon',
-    couponClaimed: 'Your coupon',
+    couponClaimed: claimedTitle(selectSelectedCoupon(snapshot)),
     claimingPrize: 'Grand prize',
     claimingBonus: 'Referral bonus',
   };
@@ -116,7 +117,9 @@ export async function expectDrawer(snapshot: DrawerSnapshot, app: WinningsApp): 
   }
   expect(shown).toEqual(dialog ? [dialog] : []);
   if (snapshot.matches({ content: { ready: 'couponClaimed' } })) {
-    const modal = screen.getByRole('dialog', { name: 'Your coupon' });
+    const modal = screen.getByRole('dialog', {
+      name: claimedTitle(selectSelectedCoupon(snapshot)),
+    });
     expect(within(modal).getByTestId('coupon-message').textContent).toBe(
       snapshot.context.couponMessage,
     );
