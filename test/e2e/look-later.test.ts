@@ -204,7 +204,7 @@ describe('the look of the screens met later', () => {
 
   it("tours the loading shapes a signed-in page shows before the app's code arrives", async () => {
     // The player's phone as it is, its service worker kept out: the app's code never arrives.
-    const { page: waiting } = await lookingPhone(browser, server, {
+    const { context: held, page: waiting } = await lookingPhone(browser, server, {
       storageState: await context.storageState(),
       serviceWorkers: 'block',
     });
@@ -218,12 +218,13 @@ describe('the look of the screens met later', () => {
     await waitingTour.look('loading-page');
     tour.findings.push(...waitingTour.findings);
     tour.differences.push(...waitingTour.differences);
+    await held.close();
   });
 
   it("tours the final test's page", async () => {
     const finalTest = await startServer({ FEATURE_FINAL_TEST: 'on' });
     try {
-      const { page: player } = await lookingPhone(browser, finalTest);
+      const { context: finalPhone, page: player } = await lookingPhone(browser, finalTest);
       const finalTour = new LookTour(player);
       await signInThroughPhoneLogin(player, finalTest, PLAYER);
       await player.getByRole('heading', { name: 'This Concludes Our Test' }).waitFor();
@@ -232,6 +233,7 @@ describe('the look of the screens met later', () => {
       await finalTour.look('final-test');
       tour.findings.push(...finalTour.findings);
       tour.differences.push(...finalTour.differences);
+      await finalPhone.close();
     } finally {
       await finalTest.stop();
     }
