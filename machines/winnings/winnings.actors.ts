@@ -1,7 +1,7 @@
 // The calls the winnings flow makes, as actors its machines invoke by id. The app builds them
 // from the real API client; tests build them from fakes. A failed call reaches the chart as
 // `xstate.error.actor.<id>` whose error carries the HTTP status and the server's detail.
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type {
   ClickEventName,
   DrawEntryIdsResponse,
@@ -21,7 +21,7 @@ import type {
 } from '../../contract/winnings';
 import { toCallFailure } from '../shared/call-failure';
 import { checkDraw } from '../shared/draw-verify';
-import type { DrawRecordEvent } from './winnings.types';
+import type { DrawCheckEvent } from './draw-record.types';
 
 /** The part of the API client the drawer and the /grandPrize page call (src/lib/api.ts). */
 export type WinningsApi = {
@@ -71,9 +71,9 @@ export function createWinningsActors(api: WinningsApi) {
     }),
     // /draws/{id}: the record, then every published entry id page by page (the progress after
     // each), then the check on this phone; a draw still open has nothing to check yet.
-    checkDrawRecord: fromCallback<DrawRecordEvent, { id: number }>(({ input, sendBack }) => {
+    checkDrawRecord: fromCallback<EventObject, { id: number }>(({ input, sendBack }) => {
       let stopped = false;
-      const tell = (event: DrawRecordEvent) => {
+      const tell = (event: DrawCheckEvent) => {
         if (!stopped) sendBack(event);
       };
       const failed = (error: unknown) => {

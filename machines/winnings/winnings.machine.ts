@@ -7,124 +7,33 @@
 // /home says 'Claim your $X prize' until it is claimed and an open /grandPrize shows a prize
 // won while it was on screen. It keeps what the player types on Contact Us in that page's
 // history entry, so a reload, Back or Forward opens the form with the same text. The drawer
-// links each closed draw the player entered to its record (/draws/{id}), which the page reads
-// and checks on the phone: the seed against its commitment, the winner recomputed.
-import { assign, enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
-import type { GrandPrize } from '../../contract/api';
+// links each closed draw the player entered to its record (/draws/{id}), which the draw record
+// machine reads and checks on the phone, afresh for each draw opened.
 import { HOME_PATH } from '../draw-cycle/draw-cycle.types';
-import type { ToastEffect } from '../shared/effects';
-import { drawIdInPath, PATHS } from '../shared/paths';
-import { reportToRoot, ROOT_ID, toastAtRoot } from '../shared/root';
+import { PATHS } from '../shared/paths';
 import type { RouteMeta } from '../shared/routes';
-import { contactFormMachine, draftIn, type ContactDraft } from './contact-form.machine';
-import { prizeClaimMachine, type PrizeClaimOutput } from './prize-claim.machine';
-import {
-  CONTACT_US_PATH,
-  WINNINGS_PATH,
-  winningsDrawerMachine,
-  type AccountDeletionFailedEvent,
-} from './winnings-drawer.machine';
-import { disconnectedWinningsActors } from './winnings.actors';
-import { drawRecordAfter, drawRecordOpenedAt, namingDrawRoute } from './winnings.draw-record';
-
-export { CONTACT_US_PATH, WINNINGS_PATH };
-export * from './winnings.types';
+import { draftIn } from './contact-form.machine';
+import type { PrizeClaimOutput } from './prize-claim.machine';
+import { CONTACT_US_PATH, WINNINGS_PATH } from './winnings-drawer.machine';
+import { namingDrawRoute } from './winnings.draw-record';
+import { winningsSetup } from './winnings.setup';
 import {
   GRAND_PRIZE_PAGE_METHODS,
   GRAND_PRIZE_PATH,
-  LEGAL_PATHS,
-  pagePrizeOf,
-  prizeIdIn,
   TOAST_PRIZES_LOAD_FAILED,
-  type GrandPrizePageState,
-  type WinningsContext,
-  type WinningsEvent,
 } from './winnings.types';
 
-export const winningsMachine = setup({
-  types: {
-    context: {} as WinningsContext,
-    events: {} as WinningsEvent,
-    emitted: {} as ToastEffect,
-    children: {} as {
-      winningsDrawer: 'winningsDrawer';
-      prizeClaim: 'prizeClaim';
-      contactForm: 'contactForm';
-      loadGrandPrizes: 'loadGrandPrizes';
-      checkDrawRecord: 'checkDrawRecord';
-    },
-  },
-  actors: {
-    ...disconnectedWinningsActors,
-    winningsDrawer: winningsDrawerMachine,
-    prizeClaim: prizeClaimMachine,
-    contactForm: contactFormMachine,
-    reportToRoot: reportToRoot<{ context: WinningsContext }>({
-      // Each is kept only while its page is open.
-      historyState: ({ context }): GrandPrizePageState | ContactDraft | undefined =>
-        context.prizeOnPage
-          ? { prizeId: context.prizeOnPage.id }
-          : (context.contactDraft ?? undefined),
-    }),
-  },
-  guards: {
-    isRoute: ({ event }, params: { path: string }) =>
-      event.type === 'route.opened' && event.path === params.path,
-    isDrawRecordRoute: ({ event }) =>
-      event.type === 'route.opened' && drawIdInPath(event.path) !== null,
-    isLegalRoute: ({ event }) =>
-      event.type === 'route.opened' && (LEGAL_PATHS as readonly string[]).includes(event.path),
-    hasPrizeForPage: ({ context }, prizes: GrandPrize[]) =>
-      pagePrizeOf(prizes, context.prizeIdOpened) !== null,
-    wasSent: (_, output: { sent: boolean }) => output.sent,
-    hasNewPrizeToClaim: ({ event }) =>
-      event.type === 'grandPrizes.loaded' && event.prizes.some((prize) => !prize.claimed),
-  },
-  actions: {
-    showToast: toastAtRoot(),
-    tellDrawerDeletionFailed: sendTo('winningsDrawer', {
-      type: 'account.deletionFailed',
-    } satisfies AccountDeletionFailedEvent),
-    // The draw shows /home too (it is the draw's screen): told through the session. A flow run
-    // without the session (a test) has no draw to tell.
-    tellSessionHomeShown: enqueueActions(({ enqueue, system, self }) => {
-      const session = system.get(ROOT_ID) as AnyActorRef | undefined;
-      if (session && session !== self) enqueue.sendTo(session, { type: 'session.homeShown' });
-    }),
-    // Prizes come newest first: the newest one not claimed yet.
-    choosePrize: assign((_, prizes: GrandPrize[]) => ({
-      prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
-    })),
-    choosePagePrize: assign(({ context }, prizes: GrandPrize[]) => ({
-      prizeToClaim: prizes.find((prize) => !prize.claimed) ?? null,
-      prizeOnPage: pagePrizeOf(prizes, context.prizeIdOpened),
-    })),
-    leaveGrandPrizePage: assign({ prizeOnPage: null, prizeIdOpened: null }),
-    openGrandPrizePage: assign(({ event }) => ({
-      prizeIdOpened: event.type === 'route.opened' ? prizeIdIn(event.navigationState) : null,
-      prizeOnPage: null,
-    })),
-    keepContactDraft: assign((_, draft: ContactDraft | null) => ({ contactDraft: draft })),
-    openDrawRecord: assign(({ event }) => ({
-      drawRecord: event.type === 'route.opened' ? drawRecordOpenedAt(event.path) : null,
-    })),
-    // What the check told of the draw so far.
-    noteDrawRecord: assign(({ context, event }) =>
-      context.drawRecord ? { drawRecord: drawRecordAfter(context.drawRecord, event) } : {},
-    ),
-    // Claimed (here or in the drawer): nothing waits any more, until the draw finds another.
-    forgetClaimedPrize: assign(({ context }, params: { prizeId: string; claimed: boolean }) =>
-      params.claimed && context.prizeToClaim?.id === params.prizeId ? { prizeToClaim: null } : {},
-    ),
-  },
-}).createMachine({
+export { CONTACT_US_PATH, WINNINGS_PATH };
+export * from './winnings.types';
+
+export const winningsMachine = winningsSetup.createMachine({
   id: 'winnings',
   context: {
     prizeToClaim: null,
     prizeOnPage: null,
     prizeIdOpened: null,
     contactDraft: null,
-    drawRecord: null,
+    drawRecordId: null,
   },
   // The screen it shows, told to the root (machines/shared/root.ts), with the prize on
   // /grandPrize and the draft on Contact Us in its entry's history state, and the draw on
@@ -285,10 +194,11 @@ export const winningsMachine = setup({
       description:
         "/draws/{id}: a draw's record (commitment, seed, entries, the player's entry ids, the winner), checked on the phone.",
       meta: { route: PATHS.drawRecord } satisfies RouteMeta,
+      exit: 'leaveDrawRecord',
       invoke: {
-        id: 'checkDrawRecord',
-        src: 'checkDrawRecord',
-        input: ({ context }) => ({ id: context.drawRecord?.id ?? 0 }),
+        id: 'drawRecord',
+        src: 'drawRecord',
+        input: ({ context }) => ({ id: context.drawRecordId ?? 0 }),
       },
       on: {
         // Another draw's record (an address typed over this one): read and checked afresh.
@@ -297,37 +207,6 @@ export const winningsMachine = setup({
           target: '#winnings.drawRecord',
           reenter: true,
           actions: 'openDrawRecord',
-        },
-      },
-      initial: 'checking',
-      states: {
-        checking: {
-          description:
-            'The record loads, then every published entry id (the count read so far shows), then the check runs.',
-          on: {
-            'drawRecord.loaded': { actions: 'noteDrawRecord' },
-            'drawRecord.progress': { actions: 'noteDrawRecord' },
-            'drawRecord.checked': { target: 'checked', actions: 'noteDrawRecord' },
-            'drawRecord.stillOpen': { target: 'stillOpen', actions: 'noteDrawRecord' },
-            'drawRecord.failed': { target: 'failed', actions: 'noteDrawRecord' },
-          },
-        },
-        checked: {
-          description:
-            "'Verified on this phone', or exactly what differs between the record and the check.",
-        },
-        stillOpen: {
-          description: 'The draw is open: its commitment shows; the seed comes when it closes.',
-        },
-        failed: {
-          description: "No such draw; or it could not be read, and 'Try again' reads it again.",
-          on: {
-            'drawRecord.retry': {
-              target: '#winnings.drawRecord',
-              reenter: true,
-              actions: 'noteDrawRecord',
-            },
-          },
         },
       },
     },

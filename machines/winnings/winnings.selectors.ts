@@ -4,7 +4,6 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GrandPrize, PublicDraw, Reward } from '../../contract/api';
 import type { ContactThread } from '../../contract/contact';
 import type { ReferralBonus } from '../../contract/winnings';
-import { describeDifference } from '../shared/draw-verify';
 import { drawRecordPath } from '../shared/paths';
 import type { AccountActionsMachine } from './account-actions.machine';
 import type { PrizeClaimMachine } from './prize-claim.machine';
@@ -176,36 +175,3 @@ export const enteredDrawLink = (draw: PublicDraw): EnteredDrawLink => {
     detail: `Your entries: ${mine.length} of ${draw.entries_count}${won ? ', you won' : ''}. Check it`,
   };
 };
-
-/** What /draws/{id} shows: the record as far as it is read, and what the check found. */
-export type DrawRecordView = {
-  id: number;
-  stage: 'checking' | 'checked' | 'stillOpen' | 'failed';
-  draw: PublicDraw | null;
-  /** Entry ids read of the published count, while they are read. */
-  progress: { read: number; total: number } | null;
-  /** Checked: each difference in words; empty, verified on this phone. */
-  differences: string[] | null;
-  /** The player's entry that won, if one did. */
-  wonWith: number | null;
-  failure: 'notFound' | 'unavailable' | null;
-};
-
-export function selectDrawRecord(snapshot: WinningsSnapshot): DrawRecordView | null {
-  const page = snapshot.context.drawRecord;
-  if (!page || !snapshot.matches('drawRecord')) return null;
-  const stage = (['checked', 'stillOpen', 'failed'] as const).find((name) =>
-    snapshot.matches({ drawRecord: name }),
-  );
-  const draw = page.draw;
-  const winner = draw?.winning_entry_id ?? null;
-  return {
-    id: page.id,
-    stage: stage ?? 'checking',
-    draw,
-    progress: draw ? { read: page.entryIdsRead, total: draw.entries_count } : null,
-    differences: page.differences?.map(describeDifference) ?? null,
-    wonWith: winner !== null && (draw?.my_entry_ids ?? []).includes(winner) ? winner : null,
-    failure: page.failure,
-  };
-}

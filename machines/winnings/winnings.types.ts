@@ -1,8 +1,7 @@
 // The winnings flow's words (machines/winnings/winnings.machine.ts): its addresses, what it
 // keeps, what it hears, and the rules for the prize /grandPrize shows, apart from the chart.
-import type { GrandPrize, PublicDraw } from '../../contract/api';
+import type { GrandPrize } from '../../contract/api';
 import type { PaymentMethod } from '../../contract/winnings';
-import type { DrawDifference } from '../shared/draw-verify';
 import { PATHS } from '../shared/paths';
 import type { ContactDraft, ContactEditedEvent, ContactSentEvent } from './contact-form.machine';
 import type { AccountDeletionFailedEvent, DrawerWayOut } from './winnings-drawer.machine';
@@ -26,39 +25,9 @@ export type WinningsContext = {
   prizeIdOpened: string | null;
   /** What the player typed on Contact Us while it is open (its entry's history state). */
   contactDraft: ContactDraft | null;
-  /** The draw record /draws/{id} shows and checks, while it is open. */
-  drawRecord: DrawRecordPage | null;
+  /** The draw whose record /draws/{id} shows and checks (machines/winnings/draw-record.machine.ts), while it is open. */
+  drawRecordId: number | null;
 };
-
-/** /draws/{id}: the draw's record, the entry ids read so far, and what the check found. */
-export type DrawRecordPage = {
-  id: number;
-  draw: PublicDraw | null;
-  /** How many of the published entry ids have been read (the check's progress). */
-  entryIdsRead: number;
-  /** What differs between the record and the phone's check: empty, verified on this phone. */
-  differences: DrawDifference[] | null;
-  /** Why the record could not be checked: no such draw, or it could not be read. */
-  failure: 'notFound' | 'unavailable' | null;
-};
-
-export const openDrawRecordPage = (id: number): DrawRecordPage => ({
-  id,
-  draw: null,
-  entryIdsRead: 0,
-  differences: null,
-  failure: null,
-});
-
-/** From the record check (winnings.actors.ts), as it reads and checks the draw. */
-export type DrawRecordEvent =
-  | { type: 'drawRecord.loaded'; draw: PublicDraw }
-  | { type: 'drawRecord.progress'; read: number }
-  | { type: 'drawRecord.checked'; differences: DrawDifference[] }
-  | { type: 'drawRecord.stillOpen'; draw: PublicDraw }
-  | { type: 'drawRecord.failed'; failure: 'notFound' | 'unavailable' }
-  /** The player asks to read and check it again after a failure. */
-  | { type: 'drawRecord.retry' };
 
 /** The history state of /grandPrize: the prize on the page, read again on a reload. */
 export type GrandPrizePageState = { prizeId: string };
@@ -95,5 +64,4 @@ export type WinningsEvent =
   | DrawerWayOut
   /** From Contact Us: what the player has typed so far; the message stored. */
   | ContactEditedEvent
-  | ContactSentEvent
-  | DrawRecordEvent;
+  | ContactSentEvent;

@@ -6,7 +6,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { navigate } from 'wouter/use-browser-location';
 import { CoverageRecorder } from './helpers/coverage';
-import { ALTERED_DIFFERENCES, ALTERED_DRAW, ENTRY_IDS, SOUND_DRAW } from './helpers/winnings-model';
+import {
+  ALTERED_DIFFERENCES,
+  ALTERED_DRAW,
+  ENTRY_IDS,
+  SOUND_DRAW,
+} from './helpers/draw-record-model';
 import { open, type Running } from './helpers/winnings-harness';
 import { FakeWinningsApi } from './helpers/winnings-fake-api';
 import { describeDifference } from '../../machines/shared/draw-verify';

@@ -32,5 +32,5 @@ describeWalkCoverage('the winnings flow, coverage of the walk', {
   logic,
   states,
   coverage,
-  chart: { states: 18, transitions: 29 },
+  chart: { states: 14, transitions: 23 },
 });

@@ -1,21 +1,27 @@
 // /draws/{id}: a closed draw's public record and its check on this phone (DESIGN section 2): the
 // commitment published when it opened, the seed revealed when it closed, the number of entries,
 // the player's own entry ids and the winning entry; then 'Verified on this phone', or exactly
-// what differs. The winnings flow reads the record and the entry ids and runs the check.
+// what differs. The winnings flow runs the draw record machine while the page is open, which
+// reads the record and the entry ids and runs the check.
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Link } from 'wouter';
-import { selectDrawRecord } from '../../../machines/winnings/winnings.selectors';
+import type { DrawRecordMachine } from '../../../machines/winnings/draw-record.machine';
+import { selectDrawRecord } from '../../../machines/winnings/draw-record.selectors';
 import { LoadingScreen } from '../../components/LoadingScreen';
-import { useChildActor } from '../../lib/system';
 import { AlertIcon, CheckIcon } from './icons';
+import { WinningsStepView } from './winnings-step';
 import './draw-record.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
 export function DrawRecordPage() {
-  const flow = useChildActor('winnings');
-  const record = useSelector(flow, (snapshot) => (snapshot ? selectDrawRecord(snapshot) : null));
-  if (!record) return <LoadingScreen />;
+  return <WinningsStepView id="drawRecord" view={(record) => <DrawRecord actor={record} />} />;
+}
+
+/** The record `actor` reads and checks, as far as it has. */
+export function DrawRecord({ actor }: { actor: ActorRefFrom<DrawRecordMachine> }) {
+  const record = useSelector(actor, selectDrawRecord);
   const { id, stage, draw, progress, differences, wonWith, failure } = record;
   if (stage === 'failed') {
     return (
@@ -28,7 +34,7 @@ export function DrawRecordPage() {
           <button
             type="button"
             className="primary-button"
-            onClick={() => flow?.send({ type: 'drawRecord.retry' })}
+            onClick={() => actor.send({ type: 'drawRecord.retry' })}
           >
             Try again
           </button>

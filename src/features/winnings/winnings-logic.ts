@@ -1,11 +1,13 @@
 // The winnings flow connected to the API: the session runs it while a player is signed in
-// (src/app/signed-in-flows.ts), with the drawer, the prize claim and the contact form it invokes.
+// (src/app/signed-in-flows.ts), with the drawer, the prize claim, the contact form and the draw
+// record it invokes.
 // Tests connect it to fake calls the same way.
 import { contactFormMachine } from '../../../machines/winnings/contact-form.machine';
 import {
   createContactFormActors,
   type ContactApi,
 } from '../../../machines/winnings/contact-form.actors';
+import { drawRecordMachine } from '../../../machines/winnings/draw-record.machine';
 import { prizeClaimMachine } from '../../../machines/winnings/prize-claim.machine';
 import {
   createPrizeClaimActors,
@@ -25,6 +27,9 @@ export function connectWinnings(calls: WinningsApi & PrizeClaimApi & ContactApi)
       winningsDrawer: winningsDrawerMachine.provide({ actors: { ...winningsActors, prizeClaim } }),
       prizeClaim,
       contactForm: contactFormMachine.provide({ actors: createContactFormActors(calls) }),
+      drawRecord: drawRecordMachine.provide({
+        actors: { checkDrawRecord: winningsActors.checkDrawRecord },
+      }),
     },
   });
 }

@@ -16,13 +16,7 @@ import { answerWhenWaiting } from './generated-walks';
 import type { FakeWinningsApi } from './winnings-fake-api';
 import { choicesOf } from './winnings-fake-api';
 import {
-  ALTERED_DRAW,
   CLAIMED_MESSAGE,
-  DRAW_FAILURE,
-  ENTRY_IDS,
-  NO_SUCH_DRAW,
-  OPEN_DRAW,
-  SOUND_DRAW,
   type FlowEvent,
   type FlowSnapshot,
   MESSAGE,
@@ -171,47 +165,6 @@ export const executors = {
   'drawer.contactUs': async (walkStep) => {
     await app().user.click(button('Contact Us'));
     await waitFor(() => expect(window.location.pathname).toBe('/form/has-problem'));
-    await arrive(walkStep.state);
-  },
-  // The record check's calls, answered by the server: the record (a sound one, an altered one,
-  // one still open, none, a failure), then the published entry ids, a page at a time.
-  'drawRecord.loaded': async (walkStep) => {
-    if (walkStep.event.type !== 'drawRecord.loaded') return;
-    const draw = walkStep.event.draw === SOUND_DRAW ? SOUND_DRAW : ALTERED_DRAW;
-    await answerCall('draw', (api) => api.resolve('draw', { data: draw }));
-    await arrive(walkStep.state);
-  },
-  'drawRecord.stillOpen': async (walkStep) => {
-    await answerCall('draw', (api) => api.resolve('draw', { data: OPEN_DRAW }));
-    await arrive(walkStep.state);
-  },
-  'drawRecord.failed': async (walkStep) => {
-    if (walkStep.event.type !== 'drawRecord.failed') return;
-    const failure = walkStep.event.failure === 'notFound' ? NO_SUCH_DRAW : DRAW_FAILURE;
-    const call = flowActor().getSnapshot().context.drawRecord?.draw ? 'drawEntryIds' : 'draw';
-    await answerCall(call, (api) => api.reject(call, failure));
-    await arrive(walkStep.state);
-  },
-  'drawRecord.progress': async (walkStep) => {
-    await answerCall('drawEntryIds', (api) =>
-      api.resolve('drawEntryIds', { data: ENTRY_IDS.slice(0, 2), next_after: ENTRY_IDS[1] }),
-    );
-    await arrive(walkStep.state);
-    await screen.findByText(/2 of 3 entry ids read/);
-  },
-  'drawRecord.checked': async (walkStep) => {
-    const { api } = app();
-    const after = (api.callsOf('drawEntryIds').at(-1) as { after: number }).after;
-    await answerCall('drawEntryIds', (answering) =>
-      answering.resolve('drawEntryIds', {
-        data: ENTRY_IDS.filter((id) => id > after),
-        next_after: null,
-      }),
-    );
-    await arrive(walkStep.state);
-  },
-  'drawRecord.retry': async (walkStep) => {
-    await app().user.click(button('Try again'));
     await arrive(walkStep.state);
   },
 } satisfies Record<FlowEvent['type'], (walkStep: FlowStep) => Promise<void>>;

@@ -3,10 +3,8 @@
 // the server's, the steps' ends), the flow with calls that never answer (each path's events say
 // how they end), a snapshot's key and each event as a path says it.
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { GrandPrize, PublicDraw } from '../../../contract/api';
-import type { DrawDifference } from '../../../machines/shared/draw-verify';
+import type { GrandPrize } from '../../../contract/api';
 import { drawRecordPath } from '../../../machines/shared/paths';
-import { commitmentOf, drawOutcome } from '../../../server/draw/fairness';
 import type { ContactFormOutput } from '../../../machines/winnings/contact-form.machine';
 import type { PrizeClaimOutput } from '../../../machines/winnings/prize-claim.machine';
 import { routeOf } from '../../../machines/shared/routes';
@@ -26,40 +24,6 @@ export const PAYPAL_EMAIL = 'jane@example.com';
 export const CLAIMED_MESSAGE = `Your $500 prize will be sent to ${PAYPAL_EMAIL} by PayPal.`;
 export const SUBJECT = 'My coupon';
 export const MESSAGE = 'The code did not work at checkout.';
-
-// A closed draw of three entries as the server records it (its own rule, server/draw/fairness.ts),
-// the player's entry the middle one; the same record with its winning entry altered; and one
-// still open. The page checks what it reads against the published entry ids.
-const SEED = Buffer.alloc(32, 7);
-export const ENTRY_IDS = [11, 12, 13];
-const OUTCOME = drawOutcome(SEED, ENTRY_IDS);
-export const SOUND_DRAW: PublicDraw = {
-  id: 7,
-  status: 'closed',
-  opens_at: '2026-11-25T20:00:00.000Z',
-  closes_at: '2026-11-26T20:00:00.000Z',
-  commitment: commitmentOf(SEED),
-  seed: SEED.toString('hex'),
-  entries_count: ENTRY_IDS.length,
-  entries_digest: OUTCOME.entriesDigest,
-  winning_entry_id: OUTCOME.winningEntryId,
-  my_entry_ids: [12],
-};
-const FORGED_WINNER = ENTRY_IDS.find((id) => id !== OUTCOME.winningEntryId)!;
-export const ALTERED_DRAW: PublicDraw = { ...SOUND_DRAW, winning_entry_id: FORGED_WINNER };
-/** What the phone finds in the altered record: the winner the seed picks is another. */
-export const ALTERED_DIFFERENCES: DrawDifference[] = [
-  { kind: 'winningEntry', recomputed: OUTCOME.winningEntryId, published: FORGED_WINNER },
-];
-export const OPEN_DRAW: PublicDraw = {
-  ...SOUND_DRAW,
-  status: 'open',
-  seed: null,
-  entries_digest: null,
-  winning_entry_id: null,
-};
-export const DRAW_FAILURE = new ApiFailure(503, null);
-export const NO_SUCH_DRAW = new ApiFailure(404, 'Unknown draw');
 
 /**
  * The addresses a walk opens: the flow's pages (two draws' records), and one that is none of
@@ -88,13 +52,7 @@ export type FlowEvent =
   | { type: 'xstate.done.actor.prizeClaim'; output: PrizeClaimOutput }
   | { type: 'xstate.done.actor.contactForm'; output: ContactFormOutput }
   | { type: 'drawer.closed' }
-  | { type: 'drawer.contactUs' }
-  | { type: 'drawRecord.loaded'; draw: PublicDraw }
-  | { type: 'drawRecord.progress'; read: number }
-  | { type: 'drawRecord.checked'; differences: DrawDifference[] }
-  | { type: 'drawRecord.stillOpen'; draw: PublicDraw }
-  | { type: 'drawRecord.failed'; failure: 'notFound' | 'unavailable' }
-  | { type: 'drawRecord.retry' };
+  | { type: 'drawer.contactUs' };
 
 // The model's calls never answer: each path's events say how they end.
 export const logic = connectWinnings(UNANSWERED_WINNINGS_API);
@@ -123,12 +81,11 @@ export const CANDIDATES: FlowEvent[] = [
  * opening (the router stays put): another screen is /home here.
  */
 export function events(snapshot: FlowSnapshot): FlowEvent[] {
-  const page = snapshot.matches('drawRecord') ? snapshot.context.drawRecord : null;
-  const here = page ? drawRecordPath(page.id) : (routeOf(snapshot) ?? '/home');
+  const drawId = snapshot.context.drawRecordId;
+  const here = drawId !== null ? drawRecordPath(drawId) : (routeOf(snapshot) ?? '/home');
   const candidates = CANDIDATES.filter(
     (event) => event.type !== 'route.opened' || event.path !== here,
   );
-  candidates.push(...drawRecordEvents(snapshot));
   const prize = snapshot.context.prizeToClaim;
   if (prize) {
     candidates.push({
@@ -143,52 +100,12 @@ export function events(snapshot: FlowSnapshot): FlowEvent[] {
   return candidates;
 }
 
-/** What the record check can tell next, as it reads the draw in order. */
-function drawRecordEvents(snapshot: FlowSnapshot): FlowEvent[] {
-  const page = snapshot.context.drawRecord;
-  if (!page || !snapshot.matches({ drawRecord: 'checking' })) {
-    // 'Try again' is offered when the record could not be read, not when there is no such draw.
-    return page?.failure === 'unavailable' ? [{ type: 'drawRecord.retry' }] : [];
-  }
-  if (!page.draw) {
-    return [
-      { type: 'drawRecord.loaded', draw: SOUND_DRAW },
-      { type: 'drawRecord.loaded', draw: ALTERED_DRAW },
-      { type: 'drawRecord.stillOpen', draw: OPEN_DRAW },
-      { type: 'drawRecord.failed', failure: 'notFound' },
-      { type: 'drawRecord.failed', failure: 'unavailable' },
-    ];
-  }
-  const checked: FlowEvent = {
-    type: 'drawRecord.checked',
-    differences:
-      page.draw.winning_entry_id === SOUND_DRAW.winning_entry_id ? [] : ALTERED_DIFFERENCES,
-  };
-  return page.entryIdsRead === 0
-    ? [
-        { type: 'drawRecord.progress', read: 2 },
-        checked,
-        { type: 'drawRecord.failed', failure: 'unavailable' },
-      ]
-    : [checked];
-}
-
-export const serialize = (snapshot: FlowSnapshot) => {
-  const page = snapshot.matches('drawRecord') ? snapshot.context.drawRecord : null;
-  return JSON.stringify({
+export const serialize = (snapshot: FlowSnapshot) =>
+  JSON.stringify({
     value: snapshot.value,
     prizeToClaim: snapshot.context.prizeToClaim?.id,
-    ...(page
-      ? {
-          draw: page.id,
-          record: page.draw?.winning_entry_id ?? page.draw?.status,
-          read: page.entryIdsRead,
-          differences: page.differences?.length,
-          failure: page.failure,
-        }
-      : {}),
+    draw: snapshot.context.drawRecordId ?? undefined,
   });
-};
 
 export function describeEvent(event: FlowEvent): string {
   switch (event.type) {
@@ -218,17 +135,5 @@ export function describeEvent(event: FlowEvent): string {
       return 'closes the drawer';
     case 'drawer.contactUs':
       return "taps the drawer's 'Contact Us'";
-    case 'drawRecord.loaded':
-      return event.draw === SOUND_DRAW ? 'the record loads' : 'an altered record loads';
-    case 'drawRecord.progress':
-      return 'a first page of entry ids is read';
-    case 'drawRecord.checked':
-      return event.differences.length === 0 ? 'it checks out' : 'the check finds a difference';
-    case 'drawRecord.stillOpen':
-      return 'the draw is still open';
-    case 'drawRecord.failed':
-      return event.failure === 'notFound' ? 'there is no such draw' : 'the record fails to load';
-    case 'drawRecord.retry':
-      return "taps 'Try again' on the record";
   }
 }
