@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { lazily } from 'react-lazily';
 import { useLocation, useSearch } from 'wouter';
 import { decideInstallScreen, isStandalone } from '../features/install/install-mode';
 import { isInstallPath, listenForInstallPrompt } from '../features/install/install-prompt';
@@ -9,9 +10,7 @@ import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
  * The install guide, loaded when it shows: the gate decides from the address and a stored flag
  * alone, so a visitor who never sees the guide does not download it.
  */
-export const InstallPage = lazy(() =>
-  import('../features/install/InstallPage').then((m) => ({ default: m.InstallPage })),
-);
+export const { InstallPage } = lazily(() => import('../features/install/InstallPage'));
 
 // The browser's install prompt comes once, early, on whatever screen: kept from the start.
 listenForInstallPrompt(() => isInstallPath() || readString(STORAGE_KEYS.showInstall) === 'true');

@@ -1,7 +1,8 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazily } from 'react-lazily';
 import { Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
@@ -61,37 +62,15 @@ function SignedInRouteSync() {
   return null;
 }
 
-const PlayersPage = lazy(() =>
-  import('../features/players/PlayersPage').then((m) => ({ default: m.PlayersPage })),
-);
-const PlayersTutorialPage = lazy(() =>
-  import('../features/players/PlayersTutorialPage').then((m) => ({
-    default: m.PlayersTutorialPage,
-  })),
-);
-const WhatILikePage = lazy(() =>
-  import('../features/questionnaire/WhatILikePage').then((m) => ({ default: m.WhatILikePage })),
-);
-const DisclosurePage = lazy(() =>
-  import('../features/questionnaire/DisclosurePage').then((m) => ({ default: m.DisclosurePage })),
-);
-const QuestionnairePage = lazy(() =>
-  import('../features/questionnaire/QuestionnairePage').then((m) => ({
-    default: m.QuestionnairePage,
-  })),
-);
-const WinningsPage = lazy(() =>
-  import('../features/winnings/WinningsDrawer').then((m) => ({ default: m.WinningsPage })),
-);
-const GrandPrizePage = lazy(() =>
-  import('../features/winnings/GrandPrizePage').then((m) => ({ default: m.GrandPrizePage })),
-);
-const ContactUsPage = lazy(() =>
-  import('../features/winnings/ContactUsPage').then((m) => ({ default: m.ContactUsPage })),
-);
-const WalletScreens = lazy(() =>
-  import('../features/wallet/WalletScreens').then((m) => ({ default: m.WalletScreens })),
-);
+const { PlayersPage } = lazily(() => import('../features/players/PlayersPage'));
+const { PlayersTutorialPage } = lazily(() => import('../features/players/PlayersTutorialPage'));
+const { WhatILikePage } = lazily(() => import('../features/questionnaire/WhatILikePage'));
+const { DisclosurePage } = lazily(() => import('../features/questionnaire/DisclosurePage'));
+const { QuestionnairePage } = lazily(() => import('../features/questionnaire/QuestionnairePage'));
+const { WinningsPage } = lazily(() => import('../features/winnings/WinningsDrawer'));
+const { GrandPrizePage } = lazily(() => import('../features/winnings/GrandPrizePage'));
+const { ContactUsPage } = lazily(() => import('../features/winnings/ContactUsPage'));
+const { WalletScreens } = lazily(() => import('../features/wallet/WalletScreens'));
 
 /** The entry flow's addresses: signing in ends on one of them. */
 const SIGNING_IN_PATHS: readonly string[] = [

@@ -1,5 +1,6 @@
 // The two route tables of spec section 2. wouter matches paths exactly unless `nest` is set.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazily } from 'react-lazily';
 import { Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
 import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
@@ -15,34 +16,18 @@ import { SessionContext } from '../lib/session-context';
 // (its slides and ticket), the phone forms with the phone-number library and the form library,
 // /login's code boxes while the phone form is on screen (`loadLoginPage`, App.tsx), the legal
 // texts, long and rarely read, and the signed-in app (SignedInApp.tsx), a chunk of its own.
-const LandingPage = lazy(() =>
-  import('../features/entry-flow/LandingPage').then((m) => ({ default: m.LandingPage })),
-);
-const InviteCodePage = lazy(() =>
-  import('../features/entry-flow/InviteCodePage').then((m) => ({ default: m.InviteCodePage })),
-);
-const OnboardingPage = lazy(() =>
-  import('../features/entry-flow/OnboardingPage').then((m) => ({ default: m.OnboardingPage })),
-);
-const PhoneLoginPage = lazy(() =>
-  import('../features/entry-flow/PhoneLoginPage').then((m) => ({ default: m.PhoneLoginPage })),
-);
+const { LandingPage } = lazily(() => import('../features/entry-flow/LandingPage'));
+const { InviteCodePage } = lazily(() => import('../features/entry-flow/InviteCodePage'));
+const { OnboardingPage } = lazily(() => import('../features/entry-flow/OnboardingPage'));
+const { PhoneLoginPage } = lazily(() => import('../features/entry-flow/PhoneLoginPage'));
 /** /login's code boxes: loaded as soon as a phone form shows, so the code is typed at once. */
 export const loadLoginPage = () => import('../features/entry-flow/LoginPage');
-const LoginPage = lazy(() => loadLoginPage().then((m) => ({ default: m.LoginPage })));
-const TermsPage = lazy(() =>
-  import('../features/legal/TermsPage').then((m) => ({ default: m.TermsPage })),
-);
-const PrivacyPage = lazy(() =>
-  import('../features/legal/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
-);
-const RulesPage = lazy(() =>
-  import('../features/legal/RulesPage').then((m) => ({ default: m.RulesPage })),
-);
+const { LoginPage } = lazily(loadLoginPage);
+const { TermsPage } = lazily(() => import('../features/legal/TermsPage'));
+const { PrivacyPage } = lazily(() => import('../features/legal/PrivacyPage'));
+const { RulesPage } = lazily(() => import('../features/legal/RulesPage'));
 
-const DrawRecordPage = lazy(() =>
-  import('../features/winnings/DrawRecordPage').then((m) => ({ default: m.DrawRecordPage })),
-);
+const { DrawRecordPage } = lazily(() => import('../features/winnings/DrawRecordPage'));
 
 /** /draws/{id} (signed in): a closed draw's record, checked on the phone. */
 export function DrawRecord() {

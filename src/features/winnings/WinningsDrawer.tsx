@@ -7,7 +7,8 @@
 // 'Reset demo' closes the footer: asked once more, then the session wipes the demo.
 import { useDrag } from '@use-gesture/react';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazily } from 'react-lazily';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -39,9 +40,7 @@ type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
 // The claim's screens and their form come with a claim, not with the drawer: most visits to
 // the drawer open no claim, and its first paint waits for no form code.
-const PrizeClaimView = lazy(() =>
-  import('./PrizeClaim').then((module) => ({ default: module.PrizeClaimView })),
-);
+const { PrizeClaimView } = lazily(() => import('./PrizeClaim'));
 
 /** The claim's shape while its code arrives: a heading and its two choices. */
 function ClaimLoading() {
