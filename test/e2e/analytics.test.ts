@@ -2,7 +2,6 @@
 // lands too, each with the platform (the phone's user agent says Android); what is queued when
 // the page goes away is sent by beacon. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { StatsReport } from '../../server/services/stats';
 import {
   newPhone,
@@ -11,20 +10,13 @@ import {
   pressToWhatILike,
   screenshot,
   signInThroughPhoneLogin,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 async function report(): Promise<StatsReport> {
-  return JSON.parse(await ops(server, 'stats', '--days', '1', '--json')) as StatsReport;
+  return JSON.parse(await ops(e2e.server, 'stats', '--days', '1', '--json')) as StatsReport;
 }
 
 /** Asks `ops stats` again until `holds` says the report shows what is awaited. */
@@ -43,9 +35,9 @@ const viewsOf = (now: StatsReport, path: string) =>
 
 describe('analytics on a phone', () => {
   it('records the screens opened and the clicks, with the platform, sent as the page goes', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await pressToWhatILike(page);
     await screenshot(page, 'analytics-what-i-like');
     await page.getByRole('button', { name: 'What I Like' }).tap();

@@ -1,13 +1,12 @@
 // The Content-Security-Policy in a real browser: the app itself runs without a single violation
 // (sign-in, the button, the live channel), and a script injected into the page does not run.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   newPhone,
   ops,
   phoneContext,
   signInThroughPhoneLogin,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
@@ -25,17 +24,11 @@ declare global {
   }
 }
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 /** A phone whose every page records the policy violations it reports. */
 async function watchedPage(): Promise<Page> {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
   // Given to the browser through the DevTools protocol, which the page's policy does not govern.
   await context.addInitScript(() => {
     window.cspViolations = [];
@@ -59,7 +52,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(await violationsOf(page)).toEqual([]);
 
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).tap();
     await page.waitForURL('**/youve-entered');
     // What I Like follows; a first-time Skip plays the wishlist coupon, then /home.
@@ -68,7 +61,7 @@ describe('the Content-Security-Policy in Chromium', () => {
     await page.waitForURL('**/home', { timeout: 30_000 });
     await page.getByText('Enter The Next Drawing In:').waitFor();
     // The operator closes the draw: the live channel brings 'YOU WON!' without a reload.
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     expect(await violationsOf(page)).toEqual([]);
   });
@@ -97,7 +90,7 @@ describe('the trusted-device cookie in Chromium', () => {
   it("is kept by the browser out of scripts' reach and sent back by the app on its next sign-in", async () => {
     const page = await watchedPage();
     const phone = newPhone();
-    await signInThroughPhoneLogin(page, server, phone);
+    await signInThroughPhoneLogin(page, e2e.server, phone);
     const [cookie] = await page.context().cookies();
     expect(cookie).toMatchObject({
       name: 'bb_device',

@@ -2,7 +2,6 @@
 // the draw and the button comes back without a reload; the only entrant wins and sees 'YOU WON!';
 // the wallet enters the welcome ticket. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import {
   newPhone,
   ops,
@@ -10,24 +9,17 @@ import {
   screenshot,
   signInThroughPhoneLogin,
   swipe,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 describe('the draw', () => {
   it('enters with the black button, counts down, and comes back when the draw closes', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     const phone = newPhone();
-    await signInThroughPhoneLogin(page, server, phone);
+    await signInThroughPhoneLogin(page, e2e.server, phone);
 
     const button = page.getByRole('button', { name: /Enter To Win/ });
     await button.waitFor();
@@ -52,9 +44,9 @@ describe('the draw', () => {
     await screenshot(page, 'draw-countdown');
 
     // The operator closes the draw; the live channel brings the button back, no reload.
-    const status = await ops(server, 'draw', 'status');
+    const status = await ops(e2e.server, 'draw', 'status');
     expect(status).toMatch(/entries\s+1/);
-    const closed = await ops(server, 'draw', 'close');
+    const closed = await ops(e2e.server, 'draw', 'close');
     expect(closed).toMatch(/Closed draw \d+ with 1 entr/);
     // The only entrant wins: the 'YOU WON!' view shows the prize for 3 s.
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
@@ -65,20 +57,20 @@ describe('the draw', () => {
     await screenshot(page, 'draw-button-back');
 
     // The public record shows the closed draw, its seed revealed, and the operator's check.
-    const draws = (await (await fetch(`${server.baseUrl}/api/v1/draws`)).json()) as {
+    const draws = (await (await fetch(`${e2e.server.baseUrl}/api/v1/draws`)).json()) as {
       data: Array<{ id: number; status: string; seed: string | null; entries_count: number }>;
     };
     const last = draws.data.find((draw) => draw.status === 'closed');
     expect(last?.entries_count).toBe(1);
     expect(last?.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(await ops(server, 'draw', 'verify', String(last?.id))).toMatch(/OK/);
+    expect(await ops(e2e.server, 'draw', 'verify', String(last?.id))).toMatch(/OK/);
     await context.close();
   });
 
   it('enters the welcome ticket from the wallet', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
 
     // The wallet opens from /home.
     await page.getByRole('link', { name: 'Wallet' }).tap();

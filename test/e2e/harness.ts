@@ -260,21 +260,36 @@ export async function smallTapTargets(page: Page): Promise<string[]> {
   }, MIN_TAP_TARGET);
 }
 
-/** Starts the file's server and browser before its tests, and closes both after them. */
-export function withServerAndBrowser(
-  ready: (server: RunningServer, browser: Browser) => void,
-): void {
+/** A browser file's server (a data dir of its own) and browser, up before its first test. */
+export type ServerAndBrowser = { readonly server: RunningServer; readonly browser: Browser };
+
+/**
+ * Starts the file's server (with `env` added to its environment) and browser before its first
+ * test and closes them after its last; the object it returns reaches them from the tests and the
+ * file's helpers.
+ */
+export function withServerAndBrowser(env: Record<string, string> = {}): ServerAndBrowser {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
-    ready(server, browser);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
+  const notYet = (what: string) => new Error(`The file's ${what} starts before its first test.`);
+  return {
+    get server() {
+      if (!server) throw notYet('server');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw notYet('browser');
+      return browser;
+    },
+  };
 }
 
 /** A new player signed in on a new phone, on /home with the black button. */

@@ -3,37 +3,24 @@
 // opened on a friend's phone, signs the friend up with that code; the inviter's screen then
 // counts what is left and shows who joined. Also the players tutorial, reached from /players.
 // Real server (the players feature on), real embedded database, real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
-  launchBrowser,
   newPhone,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
   smallTapTargets,
-  startServer,
-  type RunningServer,
+  withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer({ FEATURE_PLAYERS: 'on' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = withServerAndBrowser({ FEATURE_PLAYERS: 'on' });
 
 /** A phone whose browser has no share sheet (`navigator.share`) and lets the app copy. */
 async function phoneWithoutShareSheet() {
-  const context = await phoneContext(browser, server.baseUrl);
+  const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: server.baseUrl,
+    origin: e2e.server.baseUrl,
   });
   await context.addInitScript(() => {
     delete (Navigator.prototype as { share?: unknown }).share;
@@ -47,7 +34,7 @@ describe('players on a phone without a share sheet', () => {
   it('copies a working invite link that signs a friend up with its code', async () => {
     const context = await phoneWithoutShareSheet();
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
 
@@ -62,7 +49,7 @@ describe('players on a phone without a share sheet', () => {
     const field = page.getByRole('textbox', { name: 'Send this link to a friend' });
     await field.waitFor();
     const link = await field.inputValue();
-    expect(link).toMatch(new RegExp(`^${server.baseUrl}/\\?code=[A-Z0-9]+$`));
+    expect(link).toMatch(new RegExp(`^${e2e.server.baseUrl}/\\?code=[A-Z0-9]+$`));
     const code = new URL(link).searchParams.get('code')!;
     // The new code is listed, open, and one invitation fewer is left.
     await page.getByRole('listitem').filter({ hasText: code }).getByText('Open').waitFor();
@@ -76,7 +63,7 @@ describe('players on a phone without a share sheet', () => {
     expect((await smallTapTargets(page)).join('; '), 'controls under 44x44 px').toBe('');
 
     // A friend opens the copied link on another phone and signs up.
-    const friendContext = await phoneContext(browser, server.baseUrl);
+    const friendContext = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const friendPage = await friendContext.newPage();
     const friend = newPhone();
     await friendPage.goto(copied);
@@ -115,7 +102,7 @@ describe('players on a phone without a share sheet', () => {
   it('opens the players tutorial from /players and comes back', async () => {
     const context = await phoneWithoutShareSheet();
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.goto('/players');
     await page.getByRole('link', { name: 'How players work' }).tap();
     await page.waitForURL('**/players-tutorial');

@@ -3,24 +3,17 @@
 // at all; with it, React takes the very same elements over (no hydration error, nothing
 // replaced) and they work; and a visit the page does not fit (a signed-in player, a desktop)
 // never shows it: the app renders its own screen.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   newPhone,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 declare global {
   interface Window {
@@ -37,15 +30,15 @@ async function watchedPhone(
 ): Promise<BrowserContext> {
   const context =
     options.javaScriptEnabled === false
-      ? await browser.newContext({
-          baseURL: server.baseUrl,
+      ? await e2e.browser.newContext({
+          baseURL: e2e.server.baseUrl,
           viewport: { width: 390, height: 844 },
           deviceScaleFactor: 2,
           isMobile: true,
           hasTouch: true,
           javaScriptEnabled: false,
         })
-      : await phoneContext(browser, server.baseUrl);
+      : await phoneContext(e2e.browser, e2e.server.baseUrl);
   // Given to the browser through the DevTools protocol: it runs before the page's own scripts.
   await context.addInitScript(() => {
     new MutationObserver((_records, watcher) => {
@@ -101,7 +94,7 @@ describe('the first screens without JavaScript', () => {
     await page.getByRole('link', { name: 'Official Rules' }).waitFor();
     await screenshot(page, 'prerendered-disclaimer-no-js');
 
-    await page.goto(`/?code=${server.starterInviteCode}`);
+    await page.goto(`/?code=${e2e.server.starterInviteCode}`);
     await page.getByRole('heading', { name: 'Win what you like' }).waitFor();
     await page.getByRole('article', { name: '1 of 7' }).waitFor();
     await page.getByRole('button', { name: 'Skip' }).waitFor();
@@ -138,12 +131,12 @@ describe('React taking a first screen over', () => {
     const context = await watchedPhone();
     const page = await context.newPage();
     const errors = errorsOf(page);
-    await page.goto(`/?code=${server.starterInviteCode}`);
+    await page.goto(`/?code=${e2e.server.starterInviteCode}`);
     await takenOver(page);
     expect(await screenTakenOver(page)).toBe(true);
     await page.getByRole('button', { name: 'Next' }).tap();
     await page.getByRole('article', { name: '2 of 7' }).waitFor();
-    expect(new URL(page.url()).search).toBe(`?code=${server.starterInviteCode}`);
+    expect(new URL(page.url()).search).toBe(`?code=${e2e.server.starterInviteCode}`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -195,7 +188,7 @@ describe('a visit the built page does not fit', () => {
   it('takes a signed-in player opening /disclaimer to their screen, the disclaimer never shown', async () => {
     const context = await watchedPhone();
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
 
     const errors = errorsOf(page);
@@ -214,8 +207,8 @@ describe('a visit the built page does not fit', () => {
   });
 
   it('renders the disclaimer afresh on a desktop, where there is no box to tick', async () => {
-    const context = await browser.newContext({
-      baseURL: server.baseUrl,
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.baseUrl,
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
@@ -232,9 +225,9 @@ describe('a visit the built page does not fit', () => {
 
 describe("a signed-in address's page", () => {
   it('shows the shape of its screen while the app’s code is on its way, then the screen alone', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
 
     // A slow network: the app's code is held until the page has been looked at.

@@ -1,23 +1,11 @@
 // The installed app in Chromium: it opens without a network once its service worker is in, keeps
 // nothing of the API, and a new version waits for the player's Reload instead of slipping in.
 import { createServer, request as forward, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  freePort,
-  phoneContext,
-  screenshot,
-  type RunningServer,
-  withServerAndBrowser,
-} from './harness';
+import { freePort, phoneContext, screenshot, withServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 /** Opens the app and waits until its service worker has installed and controls the page. */
 async function openControlled(page: Page): Promise<void> {
@@ -30,7 +18,7 @@ async function openControlled(page: Page): Promise<void> {
 
 describe('the app offline', () => {
   it('opens again with no network once it has been opened, and keeps nothing of the API', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     await openControlled(page);
     const health = () =>
@@ -76,7 +64,7 @@ describe('the app offline', () => {
 
 describe('the install guide', () => {
   it("shows the device's steps, keeps the invite code, and offers the browser's prompt", async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/install?device=ios&invite_code=AB12CD');
     const ios = page.getByRole('list', { name: 'iPhone steps' });
@@ -187,9 +175,9 @@ function controllerVersion(page: Page): Promise<string | null> {
 
 describe('a new version', () => {
   it('is announced with a Reload button and runs only once the player taps it', async () => {
-    const site = await deployableServer(server.baseUrl);
+    const site = await deployableServer(e2e.server.baseUrl);
     try {
-      const context = await phoneContext(browser, site.baseUrl);
+      const context = await phoneContext(e2e.browser, site.baseUrl);
       const page = await context.newPage();
       await openControlled(page);
       expect(await controllerVersion(page)).toBeNull();

@@ -2,7 +2,7 @@
 // swipe. Each card the player saw takes one answer, as the server records them. Real server,
 // real embedded database, real Chromium, real touch input.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   newPhone,
   ops,
@@ -12,22 +12,15 @@ import {
   screenshot,
   signInThroughPhoneLogin,
   swipe,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 describe('one answer per card shown', () => {
   /** The answers the server recorded for the player, as the operator's export lists them. */
   async function answersRecorded(phone: string): Promise<number> {
-    const document = JSON.parse(await ops(server, 'user', 'export', phone)) as {
+    const document = JSON.parse(await ops(e2e.server, 'user', 'export', phone)) as {
       answers: unknown[];
     };
     return document.answers.length;
@@ -48,9 +41,9 @@ describe('one answer per card shown', () => {
 
   it('takes a double tap on Yes, a tap right after a swipe, as one answer each', async () => {
     const phone = newPhone();
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, phone);
+    await signInThroughPhoneLogin(page, e2e.server, phone);
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     await pressToWhatILike(page);
     await page.getByRole('button', { name: 'What I Like' }).tap();

@@ -3,28 +3,21 @@
 // Back never lands on a screen that moves on by itself; and /home then shows the countdown the
 // entry gives, with the tab bar. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   ops,
   screenshot,
   swipe,
-  type RunningServer,
   withServerAndBrowser,
   newPlayer as newPlayerOn,
   pressToWhatILike,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 const TUTORIAL = "The More You Tell Us, The More You'll Win";
 
-const newPlayer = () => newPlayerOn(browser, server);
+const newPlayer = () => newPlayerOn(e2e.browser, e2e.server);
 
 /** Question `n` of 5 is on screen and takes an answer. */
 async function questionReady(page: Page, n: number): Promise<void> {
@@ -123,7 +116,7 @@ describe('Tell Us More', () => {
     await pressToWhatILike(page);
     await page.getByRole('button', { name: 'Skip', exact: true }).tap();
     await expectCountdown(page);
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor({ timeout: 20_000 });
 
     // Tell Us More from the tab bar of the wallet: it enters the player in the new draw.

@@ -4,26 +4,19 @@
 // wishlist coupon; Tell Us More from the tab; a press resumed without a second entry. Real
 // server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   screenshot,
   swipe,
   questionReady,
-  type RunningServer,
   withServerAndBrowser,
   newPlayer as newPlayerOn,
   pressToWhatILike,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
-
-const newPlayer = () => newPlayerOn(browser, server);
+const newPlayer = () => newPlayerOn(e2e.browser, e2e.server);
 
 /**
  * A first-time player's Skip on What I Like: the wishlist coupon (or gift card) plays on
@@ -44,7 +37,7 @@ async function skipFirstQuestionnaire(page: Page, shot?: string): Promise<void> 
 /** The ids of the player's entries in the open draw, as the server has them. */
 async function myEntryIds(page: Page): Promise<number[]> {
   const token = await page.evaluate(() => localStorage.getItem('jwt'));
-  const response = await fetch(`${server.baseUrl}/api/v1/draws/current`, {
+  const response = await fetch(`${e2e.server.baseUrl}/api/v1/draws/current`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(response.status).toBe(200);

@@ -4,24 +4,12 @@
 // missed the 3 s 'YOU WON!' still finds the way to claim on /home. Real server, real embedded
 // database, real Chromium, real touch input.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  ops,
-  screenshot,
-  type RunningServer,
-  withServerAndBrowser,
-  newPlayer as newPlayerOn,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { ops, screenshot, withServerAndBrowser, newPlayer as newPlayerOn } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = withServerAndBrowser();
 
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
-
-const newPlayer = () => newPlayerOn(browser, server);
+const newPlayer = () => newPlayerOn(e2e.browser, e2e.server);
 
 type Seen = { at: number; card: string | null; path: string };
 
@@ -157,7 +145,7 @@ describe('the rewards', () => {
   });
 
   it('never announce again a coupon claimed in WINNINGS before it played', async () => {
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     const { context, page } = await newPlayer();
     const reward = await pressAndSkipToReward(page);
     // Straight to WINNINGS while it plays, and claimed there.
@@ -177,7 +165,7 @@ describe('the rewards', () => {
     await page.waitForURL('**/home');
 
     // The next draw: the press finds no reward to announce and goes on to What I Like.
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     const button = page.getByRole('button', { name: /Enter To Win/ });
     await button.waitFor({ timeout: 15_000 });
     await recordScreens(page);
@@ -201,10 +189,10 @@ async function enter(page: Page): Promise<void> {
 
 describe('the grand prize', () => {
   it("stays claimable from /home after the 3 s 'YOU WON!', which hides the button under it", async () => {
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     const { context, page } = await newPlayer();
     await enter(page);
-    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(e2e.server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     // Opaque from its first frame: the player never sees 'Enter To Win $500' through it.
     const firstOpacity = await page.waitForFunction(
       () => {
@@ -254,12 +242,12 @@ describe('the grand prize', () => {
   });
 
   it('shows the prize on an open /grandPrize when the draw closes with a win', async () => {
-    await ops(server, 'draw', 'close');
+    await ops(e2e.server, 'draw', 'close');
     const { context, page } = await newPlayer();
     await enter(page);
     await page.goto('/grandPrize');
     await page.getByRole('heading', { name: 'No prize to claim' }).waitFor();
-    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(e2e.server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByRole('heading', { name: 'You won $500' }).waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Claim with Venmo' }).waitFor();
     await context.close();

@@ -1,28 +1,21 @@
 // A newcomer signs up on a phone, from an invite link and from the disclaimer; a returning
 // player signs back in. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   newPhone,
   ops,
   phoneContext,
   screenshot,
   smallTapTargets,
-  type RunningServer,
   swipe,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 async function createInvite(uses = 10): Promise<string> {
-  const out = await ops(server, 'invite', 'create', '--uses', String(uses));
+  const out = await ops(e2e.server, 'invite', 'create', '--uses', String(uses));
   return out.trim().split('\n').pop()!.trim();
 }
 
@@ -48,7 +41,7 @@ async function verifyWithShownCode(page: Page, shot: string): Promise<void> {
 
 describe('a newcomer on a phone', () => {
   it('signs up from an invite link: slides, ticket, phone, code, home', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     const code = await createInvite();
     const phone = newPhone();
@@ -127,7 +120,7 @@ describe('a newcomer on a phone', () => {
   });
 
   it('signs up from the disclaimer with a typed invite code', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     const code = await createInvite();
     const phone = newPhone();
@@ -186,14 +179,14 @@ describe('a returning player', () => {
     const phone = newPhone();
     // Registered earlier, on another device.
     const code = await createInvite();
-    const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+    const registered = await fetch(`${e2e.server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone_number: phone.withCountry, invite_code: code }),
     });
     expect(registered.status).toBe(201);
 
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     // A stale invite link is caught at once; the player is one tap away from signing in.
     await page.goto('/?code=BADCODE1');
@@ -247,7 +240,7 @@ describe('a returning player', () => {
   });
 
   it('sees the signed-out routes when not signed in', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     await page.goto('/home');
     await page.waitForURL((url) => url.pathname === '/');

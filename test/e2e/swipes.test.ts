@@ -4,23 +4,16 @@
 // tutorial card goes on any such swipe, every try, as the question cards do. Real server, real
 // embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   newPhone,
   phoneContext,
   screenshot,
   signInThroughPhoneLogin,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 type Input = 'mouse' | 'touch';
 
@@ -46,11 +39,11 @@ const DEVICES = {
  * that device (nothing cached by the service worker yet) over a phone network.
  */
 async function playerAtTutorial(input: Input): Promise<{ context: BrowserContext; page: Page }> {
-  const phone = await phoneContext(browser, server.baseUrl);
-  await signInThroughPhoneLogin(await phone.newPage(), server, newPhone());
-  const context = await browser.newContext({
+  const phone = await phoneContext(e2e.browser, e2e.server.baseUrl);
+  await signInThroughPhoneLogin(await phone.newPage(), e2e.server, newPhone());
+  const context = await e2e.browser.newContext({
     ...DEVICES[input],
-    baseURL: server.baseUrl,
+    baseURL: e2e.server.baseUrl,
     serviceWorkers: 'block',
     storageState: await phone.storageState(),
   });

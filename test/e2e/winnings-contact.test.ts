@@ -3,7 +3,6 @@
 // and signs back in, then deletes the account after being asked once more. Real server, real
 // embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import {
   newPhone,
   openDrawerAt,
@@ -14,25 +13,18 @@ import {
   signInThroughPhoneLogin,
   signInWithPhone,
   smallTapTargets,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 describe('Contact Us and the account in the drawer', () => {
   it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     const subject = `Coupon code ${Date.now()}`;
-    const sent = await fetch(`${server.baseUrl}/api/v1/contact-us/send-email`, {
+    const sent = await fetch(`${e2e.server.baseUrl}/api/v1/contact-us/send-email`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -47,12 +39,12 @@ describe('Contact Us and the account in the drawer', () => {
     await footer.getByRole('button', { name: 'Contact Us' }).waitFor();
     expect(await footer.getByText(subject).count()).toBe(0);
 
-    const listed = await ops(server, 'messages', 'list');
+    const listed = await ops(e2e.server, 'messages', 'list');
     const id = new RegExp(`^([0-9a-f-]{36})\\s[^\\n]*\\n\\s+Subject: ${subject}`, 'm').exec(
       listed,
     )![1]!;
     const answer = 'Sorry about that!\nHere is a new one: <b>PIZZA-2</b>';
-    expect(await ops(server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
+    expect(await ops(e2e.server, 'messages', 'reply', id, answer)).toMatch(/Answered/);
 
     await page.reload();
     await page.locator('[data-panel="open"]').waitFor();
@@ -79,14 +71,14 @@ describe('Contact Us and the account in the drawer', () => {
     await page.locator('[data-panel="open"]').waitFor();
     await thread.waitFor();
     expect(await thread.getByText('New').count()).toBe(0);
-    expect(await ops(server, 'messages', 'list')).toMatch(/\(read\)/);
+    expect(await ops(e2e.server, 'messages', 'list')).toMatch(/\(read\)/);
     await context.close();
   });
 
   it('keeps what was typed on Contact Us through a reload, and sends it once', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await openDrawerAt(page);
     await page.getByRole('button', { name: 'Contact Us' }).tap();
     await page.waitForURL('**/form/has-problem');
@@ -110,16 +102,16 @@ describe('Contact Us and the account in the drawer', () => {
     await page.waitForURL('**/winnings');
     await page.locator('[data-panel="open"]').waitFor();
     expect(await page.getByLabel('Subject').count()).toBe(0);
-    const listed = await ops(server, 'messages', 'list');
+    const listed = await ops(e2e.server, 'messages', 'list');
     expect(listed.split(subject).length - 1).toBe(1);
     await context.close();
   });
 
   it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
     const phone = newPhone();
-    await signInThroughPhoneLogin(page, server, phone);
+    await signInThroughPhoneLogin(page, e2e.server, phone);
 
     await page.goto('/winnings');
     await page.locator('[data-panel="open"]').waitFor();
@@ -134,7 +126,7 @@ describe('Contact Us and the account in the drawer', () => {
     await page.getByRole('button', { name: 'Submit' }).tap();
     await page.getByText('Thank you! Your message has been sent.').waitFor();
     await page.waitForURL('**/home');
-    expect(await ops(server, 'messages', 'list')).toContain('My coupon code');
+    expect(await ops(e2e.server, 'messages', 'list')).toContain('My coupon code');
 
     // Logout: the session ends, the device forgets it, the disclaimer shows.
     await page.goto('/winnings');
@@ -164,7 +156,7 @@ describe('Contact Us and the account in the drawer', () => {
     expect(new URL(page.url()).pathname).toBe('/winnings');
     await page.locator('[data-panel="open"]').waitFor();
     expect(await tokenOf(page)).toBe(token);
-    const kept = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+    const kept = await fetch(`${e2e.server.baseUrl}/api/v1/coupons`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(kept.status).toBe(200);
@@ -178,7 +170,7 @@ describe('Contact Us and the account in the drawer', () => {
     await screenshot(page, 'account-deleted');
     expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
     // The old player's token no longer signs anyone in.
-    const gone = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+    const gone = await fetch(`${e2e.server.baseUrl}/api/v1/coupons`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(gone.status).toBe(401);
@@ -187,12 +179,12 @@ describe('Contact Us and the account in the drawer', () => {
     await page.getByRole('heading', { name: 'Disclaimer' }).waitFor();
     expect(await page.getByText('Your account was deleted').count()).toBe(0);
     // Nothing is left of the player: the number signs up again as a new player.
-    const again = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+    const again = await fetch(`${e2e.server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         phone_number: phone.withCountry,
-        invite_code: server.starterInviteCode,
+        invite_code: e2e.server.starterInviteCode,
       }),
     });
     expect(again.status).toBe(201);

@@ -5,7 +5,7 @@
 // a keyboard in: Tab goes round them, Escape is their Cancel, and the focus comes back to what
 // opened them. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   newPhone,
   openDrawerAt,
@@ -17,17 +17,10 @@ import {
   signInWithPhone,
   smallTapTargets,
   swipe,
-  type RunningServer,
   withServerAndBrowser,
 } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-withServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = withServerAndBrowser();
 
 /** Presses the black button and skips What I Like: a first skip earns the wishlist coupon. */
 async function enterAndSkip(page: Page): Promise<void> {
@@ -47,9 +40,9 @@ async function openDrawer(page: Page): Promise<void> {
 
 describe('the winnings drawer', () => {
   it('opens by its tab, closes by a swipe down, and claims a coupon once', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await enterAndSkip(page);
 
     // 500 ms before it moves, 500 ms to slide down.
@@ -124,12 +117,12 @@ describe('the winnings drawer', () => {
     await expectClaimed();
     // The server keeps it: the coupon cannot be removed any more.
     const coupons = (await (
-      await fetch(`${server.baseUrl}/api/v1/coupons`, {
+      await fetch(`${e2e.server.baseUrl}/api/v1/coupons`, {
         headers: { authorization: `Bearer ${await tokenOf(page)}` },
       })
     ).json()) as { data: Array<{ id: string; attributes: { claimed?: boolean } }> };
     const kept = coupons.data.find((coupon) => coupon.attributes.claimed)!;
-    const removed = await fetch(`${server.baseUrl}/api/v1/rewards/${kept.id}`, {
+    const removed = await fetch(`${e2e.server.baseUrl}/api/v1/rewards/${kept.id}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${await tokenOf(page)}` },
     });
@@ -138,9 +131,9 @@ describe('the winnings drawer', () => {
   });
 
   it('keeps the keyboard in its dialogs: Tab goes round, Escape cancels, focus comes back', async () => {
-    const context = await phoneContext(browser, server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     const token = await tokenOf(page);
     await openDrawerAt(page);
     const logout = page
@@ -213,7 +206,7 @@ describe('the winnings drawer', () => {
     expect(await ask.count()).toBe(0);
     expect(await isFocused(logout)).toBe(true);
     expect(await tokenOf(page)).toBe(token);
-    const kept = await fetch(`${server.baseUrl}/api/v1/coupons`, {
+    const kept = await fetch(`${e2e.server.baseUrl}/api/v1/coupons`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(kept.status).toBe(200);
@@ -222,12 +215,12 @@ describe('the winnings drawer', () => {
 
   it('wins a draw and claims the grand prize with PayPal, once', async () => {
     // Whoever entered before has their draw closed first: this player is the only entrant.
-    await ops(server, 'draw', 'close');
-    const context = await phoneContext(browser, server.baseUrl);
+    await ops(e2e.server, 'draw', 'close');
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, server, newPhone());
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await enterAndSkip(page);
-    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(e2e.server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByText('YOU WON!').waitFor({ timeout: 10_000 });
     // 'YOU WON!' shows for 3 s, with the way to claim the prize.
     await page.getByRole('link', { name: 'Claim your prize' }).tap();
@@ -256,10 +249,10 @@ describe('the winnings drawer', () => {
     await page.locator('[data-panel="open"]').waitFor();
     const prize = page.getByRole('button', { name: /You won \$500/ });
     await prize.getByText('Claimed with PayPal').waitFor();
-    const pending = await ops(server, 'payouts', 'list');
+    const pending = await ops(e2e.server, 'payouts', 'list');
     expect(pending).toMatch(/PayPal\s+winner@example\.com/);
     const prizeId = /^([0-9a-f-]{36})\s/m.exec(pending)![1]!;
-    expect(await ops(server, 'payouts', 'paid', prizeId)).toMatch(/paid/i);
+    expect(await ops(e2e.server, 'payouts', 'paid', prizeId)).toMatch(/paid/i);
     await page.reload();
     await page.locator('[data-panel="open"]').waitFor();
     await page.getByText('Paid by PayPal').waitFor();
@@ -273,11 +266,11 @@ describe('the winnings drawer', () => {
   });
 
   it("pays the inviter a referral bonus, claimed with PayPal and then 'Claimed with PayPal'", async () => {
-    await ops(server, 'draw', 'close');
-    const inviterContext = await phoneContext(browser, server.baseUrl);
+    await ops(e2e.server, 'draw', 'close');
+    const inviterContext = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const inviter = await inviterContext.newPage();
-    await signInThroughPhoneLogin(inviter, server, newPhone());
-    const invite = await fetch(`${server.baseUrl}/api/v1/invites`, {
+    await signInThroughPhoneLogin(inviter, e2e.server, newPhone());
+    const invite = await fetch(`${e2e.server.baseUrl}/api/v1/invites`, {
       method: 'POST',
       headers: { authorization: `Bearer ${await tokenOf(inviter)}` },
     });
@@ -285,10 +278,10 @@ describe('the winnings drawer', () => {
     const { code } = (await invite.json()) as { code: string };
 
     // The invitee signs up with the inviter's code, enters and wins the draw.
-    const inviteeContext = await phoneContext(browser, server.baseUrl);
+    const inviteeContext = await phoneContext(e2e.browser, e2e.server.baseUrl);
     const invitee = await inviteeContext.newPage();
     const inviteePhone = newPhone();
-    const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
+    const registered = await fetch(`${e2e.server.baseUrl}/api/v1/users/registrations`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone_number: inviteePhone.withCountry, invite_code: code }),
@@ -296,7 +289,7 @@ describe('the winnings drawer', () => {
     expect(registered.status).toBe(201);
     await signInWithPhone(invitee, inviteePhone);
     await enterAndSkip(invitee);
-    expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    expect(await ops(e2e.server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await inviteeContext.close();
 
     // The inviter claims the bonus in the drawer: the three ways, PayPal's e-mail checked.
@@ -328,7 +321,7 @@ describe('the winnings drawer', () => {
     await inviter.locator('[data-panel="open"]').waitFor();
     await bonus.getByText('Claimed with PayPal').waitFor();
     await screenshot(inviter, 'winnings-referral-bonus');
-    expect(await ops(server, 'payouts', 'list')).toMatch(/PayPal\s+inviter@example\.com/);
+    expect(await ops(e2e.server, 'payouts', 'list')).toMatch(/PayPal\s+inviter@example\.com/);
     await inviterContext.close();
   });
 });
