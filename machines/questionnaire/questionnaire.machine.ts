@@ -1,9 +1,11 @@
-// The questionnaire (spec sections 2, 4, 8 and 9): the swipe cards of a batch of 5 questions,
-// after What I Like or from Tell Us More (which the server starts, with the player's entry in
-// the open draw), with the first-time tutorial and the ending rules. The questions flow invokes
-// it and takes its end as an output (was it finished, the rewards to show); while it runs it
-// tells the draw of its progress, which draw-storage keeps, and tells the session once a first
-// questionnaire is over. Its screen names its route (machines/shared/routes.ts).
+// The questionnaire (spec sections 2, 4, 8 and 9): the swipe cards of a batch of 5 questions, after
+// What I Like or from Tell Us More (which the server starts, with the player's entry in the open
+// draw), with the first-time tutorial and the ending rules. Tell Us More for a player not known to
+// have finished a questionnaire asks the server whether they have beside the first question, not
+// before it, and the draw hears the answer. The questions flow invokes it and takes its end as an
+// output (was it finished, the rewards to show); while it runs it tells the draw of its progress,
+// which draw-storage keeps, and tells the session once a first questionnaire is over. Its screen
+// names its route (machines/shared/routes.ts).
 import type { RouteMeta } from '../shared/routes';
 import { questionnaireSetup } from './questionnaire.setup';
 import {
@@ -27,6 +29,24 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
   output: ({ context }) => ({ finished: context.finished, rewards: context.rewards }),
   // The screen it shows, told to the root (machines/shared/root.ts).
   invoke: { src: 'reportToRoot', input: ({ self }) => ({ owner: self }) },
+  on: {
+    // Whether the player has finished a questionnaire (Tell Us More asks when not known): the
+    // draw hears it. A failure is logged only (spec section 8): false is kept.
+    'xstate.done.actor.checkHasFinished': {
+      actions: [
+        'endFinishedCheck',
+        { type: 'storeFinishedCheck', params: ({ event }) => event.output },
+        {
+          type: 'tellDraw',
+          params: ({ event }) => ({
+            type: 'questionnaire.finishedChecked',
+            finished: event.output,
+          }),
+        },
+      ],
+    },
+    'xstate.error.actor.checkHasFinished': { actions: 'endFinishedCheck' },
+  },
   initial: 'routing',
   states: {
     routing: {
@@ -61,9 +81,13 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
             target: 'questions',
             actions: { type: 'storeEntry', params: ({ event }) => event.output },
           },
+          // Not known to have finished: asked beside the questions, not before them.
           {
-            target: 'checkingFinished',
-            actions: { type: 'storeEntry', params: ({ event }) => event.output },
+            target: 'questions',
+            actions: [
+              { type: 'storeEntry', params: ({ event }) => event.output },
+              'checkWhetherFinished',
+            ],
           },
         ],
         onError: [
@@ -83,29 +107,6 @@ export const questionnaireMachine = questionnaireSetup.createMachine({
             },
           },
         ],
-      },
-    },
-    checkingFinished: {
-      description: 'Tell Us More asks whether the player has finished a questionnaire.',
-      meta: { route: QUESTIONNAIRE_PATH, tabs: 'questions' } satisfies RouteMeta,
-      invoke: {
-        id: 'checkHasFinished',
-        src: 'checkHasFinished',
-        onDone: {
-          target: 'questions',
-          actions: [
-            { type: 'storeFinishedCheck', params: ({ event }) => event.output },
-            {
-              type: 'tellDraw',
-              params: ({ event }) => ({
-                type: 'questionnaire.finishedChecked',
-                finished: event.output,
-              }),
-            },
-          ],
-        },
-        // Logged only (spec section 8): false is kept.
-        onError: 'questions',
       },
     },
     questions: {

@@ -1,6 +1,6 @@
 // What the questionnaire's chart (questionnaire.machine.ts) is built from: its types, the calls
 // it invokes, and its guards and actions. The chart itself reads on its own.
-import { assign, enqueueActions, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, spawnChild, stopChild, type AnyActorRef } from 'xstate';
 import type { ClickEventName, DrawEntry, Reward } from '../../contract/api';
 import { toCallFailure } from '../shared/call-failure';
 import { dismissToastAtRoot, reportToRoot, toastAtRoot } from '../shared/root';
@@ -69,6 +69,10 @@ export const questionnaireSetup = setup({
     dismissTutorial: assign({ showTutorial: false }),
     storeRewards: assign((_, rewards: Reward[]) => ({ rewards })),
     markFinished: assign({ finished: true }),
+    // Started beside the questions; its answer reaches the chart's top (it may come at any step).
+    checkWhetherFinished: spawnChild('checkHasFinished', { id: 'checkHasFinished' }),
+    // Answered: the check is over (a path walk, which answers it itself, sees it go too).
+    endFinishedCheck: stopChild('checkHasFinished'),
     storeFinishedCheck: assign((_, finished: boolean) => ({ hasFinishedQuestionnaire: finished })),
     // To the parent (the questions flow, which passes it on to the draw: draw-storage keeps
     // it). A questionnaire walked on its own (a path walk) has no parent to tell.

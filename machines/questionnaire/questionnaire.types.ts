@@ -2,6 +2,7 @@
 // input, context, events, what it tells the draw and its output, its routes and its texts.
 import type { DrawEntry, Reward } from '../../contract/api';
 import { NO_QUESTION_LEFT, QUESTIONS_PER_BATCH } from '../../contract/questionnaires';
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { AppEffect } from '../shared/effects';
 
 export const WHAT_I_LIKE_PATH = '/what-i-like';
@@ -88,7 +89,11 @@ export type QuestionnaireContext = {
 };
 
 export type QuestionnaireEvent =
-  { type: 'card.dismissTutorial' } | { type: 'card.answer'; choice: CardChoice };
+  | { type: 'card.dismissTutorial' }
+  | { type: 'card.answer'; choice: CardChoice }
+  /** Whether the player has finished a questionnaire: asked beside the questions, answered. */
+  | DoneActorEvent<boolean, 'checkHasFinished'>
+  | ErrorActorEvent<unknown, 'checkHasFinished'>;
 
 export type QuestionnaireEmitted = AppEffect;
 

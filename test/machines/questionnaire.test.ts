@@ -619,13 +619,15 @@ describe('the questionnaire: Tell Us More from the tab', () => {
   });
 
   it.each([true, false])(
-    'asks whether the player has finished a questionnaire when not known, and tells the draw (%s)',
+    'asks whether the player has finished a questionnaire when not known, beside the first question, and tells the draw (%s)',
     async (finished) => {
       const q = start({ ...TELL_US_MORE, hasFinishedQuestionnaire: false });
       q.api.resolve('startTellUsMore', tellUsMoreAnswer());
       await settle();
-      expect(q.snapshot().matches('checkingFinished')).toBe(true);
-      expect(q.api.count('nextQuestion')).toBe(0);
+      // Both asked at once: the first question does not wait for the check.
+      expect(q.api.count('hasFinishedQuestionnaire')).toBe(1);
+      expect(q.api.count('nextQuestion')).toBe(1);
+      expect(q.draw.told()).not.toContain('questionnaire.finishedChecked');
       q.api.resolve('hasFinishedQuestionnaire', hasFinishedAnswer(finished));
       await settle();
       expect(q.draw.reports).toContainEqual({ type: 'questionnaire.finishedChecked', finished });
@@ -634,7 +636,7 @@ describe('the questionnaire: Tell Us More from the tab', () => {
     },
   );
 
-  it('goes on to the questions when the finished check fails, keeping false', async () => {
+  it('goes on with the questions when the finished check fails, keeping false', async () => {
     const q = start({ ...TELL_US_MORE, hasFinishedQuestionnaire: false });
     q.api.resolve('startTellUsMore', tellUsMoreAnswer());
     await settle();
@@ -644,6 +646,22 @@ describe('the questionnaire: Tell Us More from the tab', () => {
     expect(q.draw.told()).not.toContain('questionnaire.finishedChecked');
     expect(q.toasts().slice(1)).toEqual([]);
     expect(q.api.count('nextQuestion')).toBe(1);
+  });
+
+  it('shows the first card before the finished check answers, and tells the draw once it does', async () => {
+    const q = start({ ...TELL_US_MORE, hasFinishedQuestionnaire: false });
+    q.api.resolve('startTellUsMore', tellUsMoreAnswer());
+    await settle();
+    q.api.resolve('nextQuestion', nextQuestionAnswer(questionAt(0)));
+    await settle();
+    expect(q.snapshot().matches({ questions: 'loading' })).toBe(false);
+    expect(q.snapshot().matches('questions')).toBe(true);
+    q.api.resolve('hasFinishedQuestionnaire', hasFinishedAnswer(true));
+    await settle();
+    expect(q.draw.reports).toContainEqual({
+      type: 'questionnaire.finishedChecked',
+      finished: true,
+    });
   });
 
   it('does not ask whether the player has finished when the draw knows they have', async () => {

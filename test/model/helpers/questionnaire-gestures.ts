@@ -44,7 +44,8 @@ export const entryIsKnown = (walk: Walk) => walk.mode === 'tellUsMore' || walk.d
 export async function arrive(expected: QuestionnaireSnapshot): Promise<void> {
   const keys = [serialize(expected)];
   if (expected.matches({ questions: 'findingEntry' }) && entryIsKnown(app().walk)) {
-    keys.push(JSON.stringify({ value: { questions: 'loading' }, answered: 0 }));
+    const checking = expected.children.checkHasFinished ? { checking: true } : {};
+    keys.push(JSON.stringify({ value: { questions: 'loading' }, answered: 0, ...checking }));
   }
   await waitFor(() => expect(keys).toContain(serialize(real())));
 }

@@ -30,11 +30,13 @@ export function eventsFor(walk: Walk) {
         { type: 'xstate.error.actor.startTellUsMore', error: SERVER_ERROR },
       );
     }
+    // Asked beside the first question; the walk answers it first (the question it leaves
+    // waiting is checked in the meantime), so no other step waits on both.
     if (children.checkHasFinished) {
-      candidates.push(
+      return [
         { type: 'xstate.done.actor.checkHasFinished', output: false },
         { type: 'xstate.error.actor.checkHasFinished', error: SERVER_ERROR },
-      );
+      ];
     }
     if (children.findEntry) {
       candidates.push({ type: 'xstate.done.actor.findEntry', output: ENTRY });
@@ -94,6 +96,7 @@ export function serialize(snapshot: QuestionnaireSnapshot): string {
     ...(onCard || snapshot.matches({ questions: 'tutorial' })
       ? { last: context.question?.finished ?? null }
       : {}),
+    ...(snapshot.children.checkHasFinished ? { checking: true } : {}),
   });
 }
 
