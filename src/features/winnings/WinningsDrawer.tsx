@@ -7,7 +7,7 @@
 // 'Reset demo' closes the footer: asked once more, then the session wipes the demo.
 import { useDrag } from '@use-gesture/react';
 import { useSelector } from '@xstate/react';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { lazily } from 'react-lazily';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -112,6 +112,51 @@ function DemoResetModal({ asking, onCancel }: { asking: boolean; onCancel: () =>
   );
 }
 
+/**
+ * What the drawer lists, then help and the account. Rendered again only when what it shows
+ * changes: not on each pixel of a pull, nor as the panel slides.
+ */
+const DrawerBody = memo(function DrawerBody({
+  actor,
+  onAskDemoReset,
+}: {
+  actor: DrawerActor;
+  onAskDemoReset: (asking: boolean) => void;
+}) {
+  return (
+    <div className="winnings__body">
+      <WinningsList actor={actor} />
+      <nav className="winnings__footer" aria-label="Help and account">
+        <button
+          type="button"
+          className="winnings__row"
+          onClick={() => actor.send({ type: 'drawer.contactUs' })}
+        >
+          <span className="winnings__thumb">
+            <ChatIcon />
+          </span>
+          <span className="winnings__row-title">Contact Us</span>
+          <ChevronIcon />
+        </button>
+        <Threads actor={actor} />
+        <div className="winnings__links">
+          <Link href="/terms-and-conditions">Terms and Conditions</Link>
+          <Link href="/privacy-policy">Privacy Policy</Link>
+          <Link href="/rules">Official Rules</Link>
+        </div>
+        <button
+          type="button"
+          className="secondary-button"
+          onClick={() => actor.send({ type: 'drawer.askLogout' })}
+        >
+          Logout
+        </button>
+        <DemoResetButton onTap={() => onAskDemoReset(true)} />
+      </nav>
+    </div>
+  );
+});
+
 export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
   const panel = useSelector(actor, selectPanel);
   const [pull, setPull] = useState(0);
@@ -153,36 +198,7 @@ export function WinningsDrawer({ actor }: { actor: DrawerActor }) {
             <CloseIcon />
           </button>
         </div>
-        <div className="winnings__body">
-          <WinningsList actor={actor} />
-          <nav className="winnings__footer" aria-label="Help and account">
-            <button
-              type="button"
-              className="winnings__row"
-              onClick={() => actor.send({ type: 'drawer.contactUs' })}
-            >
-              <span className="winnings__thumb">
-                <ChatIcon />
-              </span>
-              <span className="winnings__row-title">Contact Us</span>
-              <ChevronIcon />
-            </button>
-            <Threads actor={actor} />
-            <div className="winnings__links">
-              <Link href="/terms-and-conditions">Terms and Conditions</Link>
-              <Link href="/privacy-policy">Privacy Policy</Link>
-              <Link href="/rules">Official Rules</Link>
-            </div>
-            <button
-              type="button"
-              className="secondary-button"
-              onClick={() => actor.send({ type: 'drawer.askLogout' })}
-            >
-              Logout
-            </button>
-            <DemoResetButton onTap={() => setAskingDemoReset(true)} />
-          </nav>
-        </div>
+        <DrawerBody actor={actor} onAskDemoReset={setAskingDemoReset} />
       </div>
       <Modal actor={actor} />
       <DemoResetModal asking={askingDemoReset} onCancel={() => setAskingDemoReset(false)} />
