@@ -25,7 +25,10 @@ export type WinningsContext = {
   prizeIdOpened: string | null;
   /** What the player typed on Contact Us while it is open (its entry's history state). */
   contactDraft: ContactDraft | null;
-  /** The draw whose record /draws/{id} shows and checks (machines/winnings/draw-record.machine.ts), while it is open. */
+  /**
+   * The draw whose record /draws/{id} shows while it is open; the draw record machine
+   * (draw-record.machine.ts) reads and checks it.
+   */
   drawRecordId: number | null;
 };
 

@@ -51,8 +51,6 @@ export const NO_SUCH_DRAW = new ApiFailure(404, 'Unknown draw');
 /** The draw the walks open: /draws/7. */
 export const DRAW_ID = SOUND_DRAW.id;
 
-export type RecordEvent = DrawRecordEvent;
-
 // The model's check never answers: each path's events say how it ends.
 export const logic = drawRecordMachine.provide({
   actors: { checkDrawRecord: createWinningsActors(UNANSWERED_WINNINGS_API).checkDrawRecord },
@@ -62,7 +60,7 @@ export type RecordActor = ActorRefFrom<typeof logic>;
 export const inputOf = () => ({ id: DRAW_ID });
 
 /** What the record check can tell next, as it reads the draw in order, and the player's retry. */
-export function events(snapshot: RecordSnapshot): RecordEvent[] {
+export function events(snapshot: RecordSnapshot): DrawRecordEvent[] {
   const page = snapshot.context;
   if (!snapshot.matches('checking')) {
     // 'Try again' is offered when the record could not be read, not when there is no such draw.
@@ -77,7 +75,7 @@ export function events(snapshot: RecordSnapshot): RecordEvent[] {
       { type: 'drawRecord.failed', failure: 'unavailable' },
     ];
   }
-  const checked: RecordEvent = {
+  const checked: DrawRecordEvent = {
     type: 'drawRecord.checked',
     differences:
       page.draw.winning_entry_id === SOUND_DRAW.winning_entry_id ? [] : ALTERED_DIFFERENCES,
@@ -102,7 +100,7 @@ export const serialize = (snapshot: RecordSnapshot) => {
   });
 };
 
-export function describeEvent(event: RecordEvent): string {
+export function describeEvent(event: DrawRecordEvent): string {
   switch (event.type) {
     case 'drawRecord.loaded':
       return event.draw === SOUND_DRAW ? 'the record loads' : 'an altered record loads';

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { createActor } from 'xstate';
 import type { Step } from 'xstate/graph';
 import { describeDifference } from '../../../machines/shared/draw-verify';
+import type { DrawRecordEvent } from '../../../machines/winnings/draw-record.machine';
 import { createWinningsActors } from '../../../machines/winnings/winnings.actors';
 import { DrawRecord } from '../../../src/features/winnings/DrawRecordPage';
 import type { CoverageRecorder } from './coverage';
@@ -22,7 +23,6 @@ import {
   OPEN_DRAW,
   serialize,
   SOUND_DRAW,
-  type RecordEvent,
   type RecordSnapshot,
 } from './draw-record-model';
 import { FakeWinningsApi } from './winnings-fake-api';
@@ -55,7 +55,7 @@ const answerCall = (call: 'draw' | 'drawEntryIds', settle: (api: FakeWinningsApi
 
 // ---- what causes each event ----------------------------------------------------------------------
 
-type RecordStep = Step<RecordSnapshot, RecordEvent>;
+type RecordStep = Step<RecordSnapshot, DrawRecordEvent>;
 
 // The record check's calls, answered by the server: the record (a sound one, an altered one, one
 // still open, none, a failure), then the published entry ids, a page at a time.
@@ -101,7 +101,7 @@ export const executors = {
     // Read afresh: the record is asked for again.
     expect(app().api.isWaiting('draw')).toBe(true);
   },
-} satisfies Record<RecordEvent['type'], (walkStep: RecordStep) => Promise<void>>;
+} satisfies Record<DrawRecordEvent['type'], (walkStep: RecordStep) => Promise<void>>;
 
 // ---- what the player sees ------------------------------------------------------------------------
 
