@@ -292,6 +292,18 @@ export function withServerAndBrowser(env: Record<string, string> = {}): ServerAn
   };
 }
 
+/**
+ * Resolves once the live channel the page opens next has confirmed its subscription, so a draw
+ * closed after it reaches the page. Start it before the navigation that opens the channel.
+ */
+export async function liveChannelConfirmed(page: Page): Promise<void> {
+  const socket = await page.waitForEvent('websocket', { timeout: 30_000 });
+  await socket.waitForEvent('framereceived', {
+    predicate: (frame) => String(frame.payload).includes('confirm_subscription'),
+    timeout: 30_000,
+  });
+}
+
 /** A new player signed in on a new phone, on /home with the black button. */
 export async function newPlayer(
   browser: Browser,

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  liveChannelConfirmed,
   ops,
   questionReady,
   signInThroughPhoneLogin,
@@ -83,8 +84,11 @@ describe('the look of the screens met later', () => {
 
   it('tours the drawer of a paid prize, a referral bonus, a gift card and an answer', async () => {
     const token = await tokenOf(page);
+    // The draw closes once the page listens: a close before that is a broadcast it never hears.
+    const listening = liveChannelConfirmed(page);
     await page.goto('/home');
     await page.getByRole('timer', { name: 'Time until the next drawing' }).waitFor();
+    await listening;
     // The player wins the draw they entered, claims the prize with PayPal, and is paid.
     expect(await ops(server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
     await page.getByRole('dialog', { name: 'YOU WON!' }).waitFor({ timeout: 10_000 });
