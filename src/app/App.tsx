@@ -1,5 +1,6 @@
 import type { Clock } from '../../machines/shared/clock';
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { lazyWithPreload } from 'react-lazy-with-preload';
 import { Router, useLocation } from 'wouter';
 import { fromPromise, type ActorOptions } from 'xstate';
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
@@ -24,8 +25,22 @@ import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;
 
-const loadSignedInApp = () => import('./SignedInApp');
-const SignedInApp = lazy(loadSignedInApp);
+const SignedInApp = lazyWithPreload(() => import('./SignedInApp'));
+
+/**
+ * A signed-in player's first screen, its code loaded before the app's first render (App shows
+ * the signed-in app at once, not its loading shape first); nothing for a visitor. The page's
+ * own loading shape stays up meanwhile. A chunk that fails to load is tried again on render.
+ */
+export async function loadFirstScreen(path: string): Promise<void> {
+  if (!readStoredSession(browserStorage()).hasToken) return;
+  try {
+    const [, signedIn] = await Promise.all([SignedInApp.preload(), import('./SignedInApp')]);
+    await signedIn.preloadScreen(path);
+  } catch {
+    // Rendered lazily instead.
+  }
+}
 const Toasts = lazy(() => import('./Toasts'));
 
 export type AppProps = {
@@ -74,7 +89,7 @@ function Shell() {
   // their code is about to be signed in: have the signed-in app ready.
   useEffect(() => {
     if (location === '/onboarding' || location === '/phone-login') void loadLoginPage();
-    if (location === '/login') void loadSignedInApp();
+    if (location === '/login') void SignedInApp.preload();
   }, [location]);
   return (
     <InstallGate>

@@ -2,7 +2,6 @@
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
 import { Suspense, useState } from 'react';
-import { lazily } from 'react-lazily';
 import { Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
@@ -18,6 +17,7 @@ import { PATHS } from '../../machines/shared/paths';
 import { selectFinalTestFeature } from '../../machines/session/session.selectors';
 import { FinalTestPage } from '../features/final-test/FinalTestPage';
 import { useChildActor } from '../lib/system';
+import { preloadable } from '../lib/preloadable';
 import { SessionContext } from '../lib/session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
 import type { SessionEvent } from '../../machines/session/session.machine';
@@ -62,15 +62,61 @@ function SignedInRouteSync() {
   return null;
 }
 
-const { PlayersPage } = lazily(() => import('../features/players/PlayersPage'));
-const { PlayersTutorialPage } = lazily(() => import('../features/players/PlayersTutorialPage'));
-const { WhatILikePage } = lazily(() => import('../features/questionnaire/WhatILikePage'));
-const { DisclosurePage } = lazily(() => import('../features/questionnaire/DisclosurePage'));
-const { QuestionnairePage } = lazily(() => import('../features/questionnaire/QuestionnairePage'));
-const { WinningsPage } = lazily(() => import('../features/winnings/WinningsDrawer'));
-const { GrandPrizePage } = lazily(() => import('../features/winnings/GrandPrizePage'));
-const { ContactUsPage } = lazily(() => import('../features/winnings/ContactUsPage'));
-const { WalletScreens } = lazily(() => import('../features/wallet/WalletScreens'));
+const PlayersPage = preloadable(() => import('../features/players/PlayersPage'), 'PlayersPage');
+const PlayersTutorialPage = preloadable(
+  () => import('../features/players/PlayersTutorialPage'),
+  'PlayersTutorialPage',
+);
+const WhatILikePage = preloadable(
+  () => import('../features/questionnaire/WhatILikePage'),
+  'WhatILikePage',
+);
+const DisclosurePage = preloadable(
+  () => import('../features/questionnaire/DisclosurePage'),
+  'DisclosurePage',
+);
+const QuestionnairePage = preloadable(
+  () => import('../features/questionnaire/QuestionnairePage'),
+  'QuestionnairePage',
+);
+const WinningsPage = preloadable(
+  () => import('../features/winnings/WinningsDrawer'),
+  'WinningsPage',
+);
+const GrandPrizePage = preloadable(
+  () => import('../features/winnings/GrandPrizePage'),
+  'GrandPrizePage',
+);
+const ContactUsPage = preloadable(
+  () => import('../features/winnings/ContactUsPage'),
+  'ContactUsPage',
+);
+const WalletScreens = preloadable(
+  () => import('../features/wallet/WalletScreens'),
+  'WalletScreens',
+);
+
+/** The screens loaded on demand, by the address that shows each. */
+const SCREENS_ON_DEMAND: ReadonlyMap<string, { preload: () => Promise<unknown> }> = new Map([
+  [PATHS.players, PlayersPage],
+  [PATHS.playersTutorial, PlayersTutorialPage],
+  [PATHS.whatILike, WhatILikePage],
+  [PATHS.disclosure, DisclosurePage],
+  [PATHS.questionnaire, QuestionnairePage],
+  [PATHS.winnings, WinningsPage],
+  [PATHS.grandPrize, GrandPrizePage],
+  [PATHS.contactUs, ContactUsPage],
+  [PATHS.wallet, WalletScreens],
+  [PATHS.walletTokens, WalletScreens],
+]);
+
+/**
+ * Loads the code of the screen at `path`, if it comes on demand, so that the first render draws
+ * that screen at once instead of its loading shape.
+ */
+export async function preloadScreen(path: string): Promise<void> {
+  await SCREENS_ON_DEMAND.get(path)?.preload();
+}
 
 /** The entry flow's addresses: signing in ends on one of them. */
 const SIGNING_IN_PATHS: readonly string[] = [

@@ -3,7 +3,7 @@ import './zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import { App } from './App';
+import { App, loadFirstScreen } from './App';
 import { dropPrerenderedPage, pageToHydrate } from './prerender-hydration';
 
 const root = document.getElementById('root');
@@ -18,7 +18,8 @@ async function loadInspector() {
   return createBrowserInspector().inspect;
 }
 
-void loadInspector().then((inspect) => {
+// A signed-in player's screen renders once its code is in (it is on its way already).
+void Promise.all([loadInspector(), loadFirstScreen(window.location.pathname)]).then(([inspect]) => {
   // A first screen built at build time (prerender-pages.ts) that fits this visit: React takes
   // its HTML over as it is, rendering the tree the build rendered (the router is told the
   // address, as it was there). Hydration yields to the browser as it goes.

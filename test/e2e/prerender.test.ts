@@ -255,4 +255,35 @@ describe("a signed-in address's page", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('goes from that shape to the screen with no shape of a screen’s code between', async () => {
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    // Every loading shape the page ever held, the one in its HTML among them.
+    await context.addInitScript(() => {
+      const seen = new Set<Element>();
+      (window as unknown as { shapes: Set<Element> }).shapes = seen;
+      new MutationObserver(() => {
+        for (const shape of document.querySelectorAll('.loading')) seen.add(shape);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const screens = [
+      ['/home', page.getByRole('button', { name: /Enter To Win/ })],
+      ['/questionnaire', page.getByText("The More You Tell Us, The More You'll Win")],
+      ['/winnings', page.getByText(/Nothing here yet/)],
+    ] as const;
+    const shapesShown: Record<string, number> = {};
+    for (const [path, screen] of screens) {
+      await page.goto(path);
+      await screen.waitFor();
+      shapesShown[path] = await page.evaluate(
+        () => (window as unknown as { shapes: Set<Element> }).shapes.size,
+      );
+    }
+    // The page's own, then the app's while the signed-in flows start; never one more while a
+    // screen's code arrives (React keeps such a shape up for 300 ms at least).
+    expect(shapesShown).toEqual({ '/home': 2, '/questionnaire': 2, '/winnings': 2 });
+    await context.close();
+  });
 });
