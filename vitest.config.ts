@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'model',
           include: ['test/model/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['test/model/setup.ts'],
           isolate: false,
         },

@@ -79,7 +79,7 @@ export function Dialog({
     // What had the focus as it opened (the page itself is no place to return to).
     const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     const open = () => {
-      // jsdom (the model tests) has no showModal: there the dialog is simply open.
+      // A DOM without showModal (an old browser): the dialog is simply open.
       if (typeof dialog.showModal === 'function') {
         if (!dialog.open) dialog.showModal();
       } else {

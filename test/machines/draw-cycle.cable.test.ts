@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The live channel through the official ActionCable client, against a small server that plays
 // ActionCable protocol v1: the client subscribes to TimerChannel, a refetch broadcast reaches
 // the draw cycle, other messages do not, and closing ends the connection for good.

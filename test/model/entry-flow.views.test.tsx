@@ -293,7 +293,7 @@ describe('entry pages', () => {
     });
     await screen.findByRole('heading', { name: 'Enter Verification Code' });
     expect(screenState(window.history.state)).toEqual({ phoneNumber: PHONE_NUMBER });
-    // jsdom delivers Back's popstate on a later turn: wait for the address, then the screen.
+    // Back's popstate comes on a later turn: wait for the address, then the screen.
     await act(async () => {
       window.history.back();
       await settle();

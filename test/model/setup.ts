@@ -1,21 +1,16 @@
-// Shared set-up of the generated path tests: a phone-sized touch device in jsdom, a clean page
-// and clean device storage for every test.
+// Shared set-up of the generated path tests: a phone-sized touch device in happy-dom, a clean
+// page and clean device storage for every test.
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
-import { cacheComputedStyles, trimBrowserDefaults } from './helpers/computed-style-cache';
 import { resetDevice } from './helpers/device';
 
 // React's act() warnings and state updates outside act rely on this flag in test environments.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-// jsdom's computed styles, each kept while nothing it depends on changes (see the helper). The
-// setup file runs once per file in a shared worker: installed once.
-const page = window as typeof window & { computedStylesCached?: true };
-if (!page.computedStylesCached) {
-  trimBrowserDefaults();
-  cacheComputedStyles(page);
-  page.computedStylesCached = true;
-}
+// No server answers these tests: their flows take fake calls. What the app still sends on its own
+// (its analytics batches) fails as with no network, without a connection tried.
+window.fetch = () =>
+  Promise.reject(new TypeError('Failed to fetch: the model tests have no network'));
 
 beforeEach(() => {
   resetDevice();

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -247,7 +247,7 @@ describe('Official Rules', () => {
 
   it('opens at the chapter a deep link names', () => {
     const scrolled: Element[] = [];
-    // jsdom does no layout and so has no scrollIntoView; the browser's is recorded instead
+    // The test DOM does no layout and so scrolls nothing; the scroll asked for is recorded instead
     Object.defineProperty(Element.prototype, 'scrollIntoView', {
       configurable: true,
       value(this: Element) {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The installable shell: manifest, icons, images and sound in public/, and the service worker a
 // real build writes (vite-plugin-pwa), run in a realm of its own over the built files.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Renders the whole app as a phone would run it (browser location of jsdom, notistack, device
+// Renders the whole app as a phone would run it (the test DOM's browser location, notistack, device
 // storage), with every call the machines make answered by the test.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';

@@ -1,5 +1,6 @@
-// jsdom knows neither media queries, layout observers nor pointer capture. The model tests
-// play a phone-sized touch device (390x844, coarse pointer) unless a test says otherwise.
+// The test DOM does no layout and is no particular device: its media queries are answered here,
+// and what it lacks of layout observers and pointer capture stood in for. The model tests play a
+// phone-sized touch device (390x844, coarse pointer) unless a test says otherwise.
 export type DeviceKind = 'phone' | 'desktop';
 
 let device: DeviceKind = 'phone';
@@ -45,7 +46,7 @@ function installPolyfills(): void {
   if (!('vibrate' in navigator)) {
     Object.defineProperty(navigator, 'vibrate', { value: () => true, configurable: true });
   }
-  // Drag gestures capture the pointer; jsdom has no pointer capture to give.
+  // Drag gestures capture the pointer: stood in for where the DOM has none to give.
   const pointerCapture = { setPointerCapture: undefined, releasePointerCapture: undefined };
   for (const method of Object.keys(pointerCapture)) {
     if (!(method in Element.prototype)) {

@@ -1,4 +1,4 @@
-// Renders the entry pages as the signed-out app mounts them (browser location of jsdom, notistack
+// Renders the entry pages as the signed-out app mounts them (the test DOM's browser location, notistack
 // toasts), around a running entry flow whose calls the test answers and whose clock it moves.
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -6,7 +6,7 @@
 // and the screen shown must stay (nothing forwards again by itself, even as time passes) and no
 // step done is replayed (no second answer, entry or reward).
 //
-// The history is jsdom's (the browser's, as wouter's browser location and the route sync use
+// The history is the test DOM's (the browser's, as wouter's browser location and the route sync use
 // it); the walk keeps its own record of the entries pushed and replaced, so Back from the walk's
 // first entry (which leaves the app) is known, and so is a screen that pushes itself again.
 import { act, waitFor } from '@testing-library/react';
@@ -67,7 +67,7 @@ export class WalkHistory {
   constructor() {
     for (const [type, listener] of this.listeners) window.addEventListener(type, listener);
     // Back from the walk's first entry leaves the app: the browser's entries before it are
-    // other pages (jsdom's, earlier tests'), so it is recorded, not taken.
+    // other pages (the test DOM's, earlier tests'), so it is recorded, not taken.
     window.history.back = () => {
       if (this.index === 0) this.leftApp = true;
       else this.back();

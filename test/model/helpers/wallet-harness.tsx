@@ -1,4 +1,4 @@
-// Renders the signed-in app with a signed-in player (browser location of jsdom, notistack
+// Renders the signed-in app with a signed-in player (the test DOM's browser location, notistack
 // toasts), whose session runs the wallet among its signed-in flows; the test answers the
 // wallet's calls and opens the wallet's pages.
 import { act } from '@testing-library/react';

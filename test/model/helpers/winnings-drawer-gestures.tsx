@@ -58,7 +58,7 @@ export const executors = {
   },
   'drawer.retry': (step) => tap(button('Try again'), step),
   // The finger pulls the grip down (real touch pointer events through @use-gesture, which works
-  // under jsdom): a sixth of the screen keeps it down, a pixel more closes it.
+  // in the test DOM): a sixth of the screen keeps it down, a pixel more closes it.
   'drawer.swipeEnded': async (step) => {
     const grip = screen.getByTestId('winnings-grip');
     await drag(app(), grip, 'touch', 0, SHORT_PULL);

@@ -21,12 +21,17 @@ export const serverFor = (walk: Walk) =>
 
 const regionOf = (walk: Walk) => (isBonus(walk.prize) ? 'Referral bonuses' : 'Grand prizes');
 const dialogOf = (walk: Walk) => (isBonus(walk.prize) ? 'Referral bonus' : 'Grand prize');
-/** How the drawer lists a prize or a bonus: claimed with its method (or claimed elsewhere). */
+/**
+ * How the drawer lists a prize or a bonus, as its button is named: the title, then how it is
+ * claimed (with its method, or elsewhere). The two are lines of their own, so words apart.
+ */
 function labelOf(item: GrandPrize | ReferralBonus): string {
   const label = (shown: GrandPrize | ReferralBonus) =>
     isBonus(shown) ? bonusLabel(shown) : prizeLabel(shown);
-  if (!item.claimed || item.payment_method) return label(item);
-  return `${label({ ...item, claimed: false })}Claimed`;
+  const title = label({ ...item, claimed: false, paid: false });
+  if (!item.claimed) return title;
+  const status = item.payment_method ? label(item).slice(title.length) : 'Claimed';
+  return `${title} ${status}`;
 }
 
 /** The player opens /grandPrize, or WINNINGS and taps the prize or the bonus there. */
