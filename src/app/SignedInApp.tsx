@@ -1,7 +1,7 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
@@ -111,6 +111,25 @@ const SCREENS_ON_DEMAND: ReadonlyMap<string, { preload: () => Promise<unknown> }
 ]);
 
 /**
+ * The screens a press leads to from each screen of it, loaded while that screen shows: reached,
+ * they draw at once instead of their loading shape, which React keeps up for 300 ms at least.
+ */
+const NEXT_SCREENS: Readonly<Record<string, readonly string[]>> = {
+  [PATHS.youveEntered]: [PATHS.whatILike, PATHS.disclosure, PATHS.questionnaire],
+  [PATHS.whatILike]: [PATHS.disclosure, PATHS.questionnaire],
+  [PATHS.disclosure]: [PATHS.questionnaire],
+};
+
+/** Loads the code of the screens the player is about to reach from the one at the address. */
+function usePreloadNextScreens(): void {
+  const [location] = useLocation();
+  useEffect(() => {
+    for (const next of NEXT_SCREENS[location] ?? [])
+      void preloadScreen(next).catch(() => undefined);
+  }, [location]);
+}
+
+/**
  * Loads the code of the screen at `path`, if it comes on demand, so that the first render draws
  * that screen at once instead of its loading shape.
  */
@@ -204,6 +223,7 @@ export default function SignedInApp() {
   const signInScreen = useSignInScreen();
   const finalTest = SessionContext.useSelector(selectFinalTestFeature);
   const [location] = useLocation();
+  usePreloadNextScreens();
   if (finalTest) {
     return (
       <div className="signed-in">

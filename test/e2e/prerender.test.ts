@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   newPhone,
   phoneContext,
+  pressToWhatILike,
   screenshot,
   signInThroughPhoneLogin,
   withServerAndBrowser,
@@ -284,6 +285,28 @@ describe("a signed-in address's page", () => {
     // The page's own, then the app's while the signed-in flows start; never one more while a
     // screen's code arrives (React keeps such a shape up for 300 ms at least).
     expect(shapesShown).toEqual({ '/home': 2, '/questionnaire': 2, '/winnings': 2 });
+
+    await context.close();
+  });
+
+  it('reaches What I Like from a press with no shape between: its code came meanwhile', async () => {
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    // Every loading shape from here on.
+    await page.evaluate(() => {
+      const seen = new Set<Element>();
+      (window as unknown as { shapes: Set<Element> }).shapes = seen;
+      new MutationObserver(() => {
+        for (const shape of document.querySelectorAll('.loading')) seen.add(shape);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await pressToWhatILike(page);
+    const shapes = await page.evaluate(
+      () => (window as unknown as { shapes: Set<Element> }).shapes.size,
+    );
+    expect(shapes).toBe(0);
     await context.close();
   });
 });
