@@ -91,8 +91,14 @@ afterAll(async () => {
 describe("a draw's record, checked on the phone", () => {
   it("says 'Verified on this phone', and exactly what differs once the record is altered", async () => {
     const { context, page } = await newPlayer(browser, server);
+    // The draw closes once the entry is in ('You're Entered To Win' shows while it is on its way).
+    const entered = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/v1/draw_entries') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: /Enter To Win/ }).tap();
     await page.waitForURL('**/youve-entered');
+    expect((await entered).ok()).toBe(true);
     const token = await tokenOf(page);
     const closed = await ops(server, 'draw', 'close');
     const drawId = Number(/Closed draw (\d+)/.exec(closed)?.[1]);
