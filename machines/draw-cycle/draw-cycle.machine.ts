@@ -197,6 +197,10 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             ],
             onError: { target: 'idle' },
           },
+          on: {
+            // A draw closed while asking: the answer on its way may predate it, ask again.
+            'cable.refetch': { target: 'fetching', reenter: true },
+          },
         },
         idle: {
           on: {

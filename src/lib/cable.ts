@@ -42,7 +42,7 @@ export type TimerChannelOptions = {
 
 /**
  * Subscribes to TimerChannel and calls `onRefetch` for each broadcast carrying the refetch
- * flag, and once after each reconnection. Returns the function that unsubscribes and closes the connection.
+ * flag, and once each time the subscription is confirmed (the first time included). Returns the function that unsubscribes and closes the connection.
  */
 export function listenToTimerChannel(
   onRefetch: () => void,
@@ -51,15 +51,14 @@ export function listenToTimerChannel(
   const url = options.url ?? (() => cableUrl(readString(STORAGE_KEYS.jwt) ?? ''));
   configureCableClient();
   const consumer = ActionCable.createConsumer(url);
-  let subscribedBefore = false;
   const subscription = consumer.subscriptions.create(
     { channel: TIMER_CHANNEL },
     {
-      // Confirmed again after a lost connection or a server restart: a draw may have closed
-      // while the app was away, and that broadcast is gone, so the app refetches once.
+      // Each confirmation refetches once. The first: a draw may have closed between the app's
+      // first fetch and this subscription, a broadcast the app never heard. Again after a lost
+      // connection or a server restart: a draw may have closed while the app was away.
       connected() {
-        if (subscribedBefore) onRefetch();
-        subscribedBefore = true;
+        onRefetch();
       },
       received(data: unknown) {
         const message = TimerMessage.safeParse(data);

@@ -252,4 +252,24 @@ describe('the grand prize', () => {
     await page.getByRole('button', { name: 'Claim with Venmo' }).waitFor();
     await context.close();
   });
+
+  it('shows the prize on /grandPrize when the draw closed before the live channel was up', async () => {
+    await ops(e2e.server, 'draw', 'close');
+    const { context, page } = await newPlayer();
+    await enter(page);
+    // The page's live channel reaches the server only once the draw has closed: the closing's
+    // broadcast went out while nobody on this page listened.
+    let closed!: () => void;
+    const drawClosed = new Promise<void>((resolve) => (closed = resolve));
+    await page.routeWebSocket(/\/cable/, async (socket) => {
+      await drawClosed;
+      socket.connectToServer();
+    });
+    await page.goto('/grandPrize');
+    await page.getByRole('heading', { name: 'No prize to claim' }).waitFor();
+    expect(await ops(e2e.server, 'draw', 'close')).toMatch(/Winning entry \d+ \(\$500\)/);
+    closed();
+    await page.getByRole('heading', { name: 'You won $500' }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
 });

@@ -61,7 +61,8 @@ type StartOptions = {
   stored?: Partial<PersistedDraw> | null;
   /** How the first timer call is answered (null: the test answers by hand). */
   timer?: TimerResponse | null;
-  grandPrizes?: (typeof GRAND_PRIZE)[];
+  /** How every grand-prize call is answered (null: the test answers by hand). */
+  grandPrizes?: (typeof GRAND_PRIZE)[] | null;
   /** The player is on /home from the start (the screen says so when it opens). */
   onHome?: boolean;
   /**
@@ -86,8 +87,10 @@ async function start(options: StartOptions = {}) {
     const timer = options.timer ?? TIMER_NOT_ENTERED;
     api.answerAlways('timer', () => Promise.resolve(timer));
   }
-  const prizes = options.grandPrizes ?? [];
-  api.answerAlways('grandPrizes', () => Promise.resolve({ data: prizes }));
+  if (options.grandPrizes !== null) {
+    const prizes = options.grandPrizes ?? [];
+    api.answerAlways('grandPrizes', () => Promise.resolve({ data: prizes }));
+  }
   if (options.hasFinished !== null) {
     const finished = options.hasFinished ?? false;
     api.answerAlways('hasFinishedQuestionnaire', () => Promise.resolve(hasFinished(finished)));
@@ -569,6 +572,18 @@ describe("draw cycle: 'YOU WON!'", () => {
     expect(draw.api.count('grandPrizes')).toBe(2);
     expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(false);
     expect(draw.toSession.filter((e) => e.type === 'session.grandPrizeShown')).toHaveLength(1);
+  });
+
+  it('asks again when a draw closes while its grand prizes are asked: the answer may predate it', async () => {
+    const draw = await start({ grandPrizes: null, onHome: true });
+    expect(draw.api.count('grandPrizes')).toBe(1);
+    draw.cable.broadcastRefetch();
+    expect(draw.api.count('grandPrizes')).toBe(2);
+    // The answer asked after the closing tells of the win; the first is never heard.
+    draw.api.resolve('grandPrizes', { data: [GRAND_PRIZE] });
+    await settle();
+    expect(draw.actor.getSnapshot().matches({ grandPrize: 'showing' })).toBe(true);
+    expect(draw.context().grandPrizeAmount).toBe(500);
   });
 
   it('shows nothing when the session has shown the grand prize already', async () => {

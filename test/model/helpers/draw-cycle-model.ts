@@ -346,7 +346,8 @@ const whileQuestions = (screen: QuestionsScreen | null): DrawModelEvent[] =>
 export function drawModelEvents(snapshot: DrawWalkSnapshot): DrawModelEvent[] {
   const inQuestions = snapshot.matches({ screen: 'questions' });
   const candidates = ((): DrawModelEvent[] => {
-    if (snapshot.matches({ grandPrize: 'fetching' })) return CALL_OUTCOMES.fetchGrandPrizes;
+    if (snapshot.matches({ grandPrize: 'fetching' }))
+      return [...CALL_OUTCOMES.fetchGrandPrizes, { type: 'cable.refetch' }];
     if (snapshot.matches({ grandPrize: 'showing' })) return [{ type: GRAND_PRIZE_OVERLAY_EVENT }];
     if (snapshot.matches({ entry: 'entering' })) return CALL_OUTCOMES.enterDraw;
     if (snapshot.matches({ timer: 'checkingQuestionnaire' })) return CALL_OUTCOMES.checkHasFinished;
