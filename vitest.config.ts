@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['test/model/setup.ts'],
           isolate: false,
+          // A hang guard, not a budget: a walk's first screens transform their modules as they
+          // load, seconds on a two-core machine running every lane of `npm test` at once.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,6 +1,5 @@
 import type { Clock } from '../../machines/shared/clock';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { lazyWithPreload } from 'react-lazy-with-preload';
+import { Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { Router, useLocation } from 'wouter';
 import { fromPromise, type ActorOptions } from 'xstate';
 import type { EntryFlowMachine } from '../../machines/entry-flow/entry-flow.machine';
@@ -10,6 +9,7 @@ import { selectIsAuthenticated } from '../../machines/session/session.selectors'
 import { isDesktopDevice } from '../features/entry-flow/device';
 import { canShare } from '../features/players/share';
 import { setUnauthorizedHandler } from '../lib/api-on-demand';
+import { preloadable } from '../lib/preloadable';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 import { InstallGate } from './InstallGate';
 import { LoadingScreen } from '../components/LoadingScreen';
@@ -25,7 +25,7 @@ import './global.css';
 
 type SessionLogic = typeof connectedSessionMachine;
 
-const SignedInApp = lazyWithPreload(() => import('./SignedInApp'));
+const SignedInApp = preloadable(() => import('./SignedInApp'), 'default');
 
 /**
  * A signed-in player's first screen, its code loaded before the app's first render (App shows
@@ -41,7 +41,7 @@ export async function loadFirstScreen(path: string): Promise<void> {
     // Rendered lazily instead.
   }
 }
-const Toasts = lazy(() => import('./Toasts'));
+const Toasts = preloadable(() => import('./Toasts'), 'default');
 
 export type AppProps = {
   /** The session (the root of the system) with its calls; tests give one with fake calls. */

@@ -1,16 +1,19 @@
 import { Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
-import { lazily } from 'react-lazily';
 import { useLocation, useSearch } from 'wouter';
 import { decideInstallScreen, isStandalone } from '../features/install/install-mode';
 import { isInstallPath, listenForInstallPrompt } from '../features/install/install-prompt';
 import { LoadingScreen } from '../components/LoadingScreen';
+import { preloadable } from '../lib/preloadable';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 
 /**
  * The install guide, loaded when it shows: the gate decides from the address and a stored flag
  * alone, so a visitor who never sees the guide does not download it.
  */
-export const { InstallPage } = lazily(() => import('../features/install/InstallPage'));
+export const InstallPage = preloadable(
+  () => import('../features/install/InstallPage'),
+  'InstallPage',
+);
 
 // The browser's install prompt comes once, early, on whatever screen: kept from the start.
 listenForInstallPrompt(() => isInstallPath() || readString(STORAGE_KEYS.showInstall) === 'true');

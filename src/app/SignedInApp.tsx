@@ -1,7 +1,7 @@
 // The signed-in app: the draw, the tab bar and the signed-in routes. A chunk of its own, so a
 // newcomer's first screen does not load the draw, the live channel and the home screen; App
 // starts loading it as soon as a player is signed in or reaches /login.
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { GrandPrizeOverlay } from '../features/draw-cycle/GrandPrizeOverlay';
 import { HomePage } from '../features/draw-cycle/HomePage';
@@ -21,33 +21,6 @@ import { preloadable } from '../lib/preloadable';
 import { SessionContext } from '../lib/session-context';
 import { useRouteSync, type Opening } from '../lib/route-sync';
 import type { SessionEvent } from '../../machines/session/session.machine';
-
-/** The signed-in addresses (spec section 2, and the wallet's two); /home takes sub-paths. */
-const SIGNED_IN_PATHS: readonly string[] = [
-  PATHS.home,
-  PATHS.youveEntered,
-  PATHS.rewards,
-  PATHS.whatILike,
-  PATHS.disclosure,
-  PATHS.questionnaire,
-  PATHS.winnings,
-  PATHS.grandPrize,
-  PATHS.contactUs,
-  PATHS.players,
-  PATHS.playersTutorial,
-  PATHS.wallet,
-  PATHS.walletTokens,
-  PATHS.privacyPolicy,
-  PATHS.terms,
-  PATHS.rules,
-];
-
-/** Whether the signed-in app has `path` (/home takes sub-paths). */
-function isSignedInPath(path: string): boolean {
-  return (
-    SIGNED_IN_PATHS.includes(path) || path.startsWith(`${PATHS.home}/`) || isDrawRecordPath(path)
-  );
-}
 
 function openedWhileSignedIn({ path, state }: Opening): SessionEvent {
   return { type: 'route.opened', path, navigationState: state };
@@ -96,19 +69,58 @@ const WalletScreens = preloadable(
   'WalletScreens',
 );
 
-/** The screens loaded on demand, by the address that shows each. */
-const SCREENS_ON_DEMAND: ReadonlyMap<string, { preload: () => Promise<unknown> }> = new Map([
-  [PATHS.players, PlayersPage],
-  [PATHS.playersTutorial, PlayersTutorialPage],
-  [PATHS.whatILike, WhatILikePage],
-  [PATHS.disclosure, DisclosurePage],
-  [PATHS.questionnaire, QuestionnairePage],
-  [PATHS.winnings, WinningsPage],
-  [PATHS.grandPrize, GrandPrizePage],
-  [PATHS.contactUs, ContactUsPage],
-  [PATHS.wallet, WalletScreens],
-  [PATHS.walletTokens, WalletScreens],
-]);
+type SignedInScreen = {
+  /** The address that shows the screen, exactly, or with its sub-paths too (`nest`). */
+  path: string;
+  /** The screen; one whose code loads on demand (`preloadable`) can be loaded ahead. */
+  component: ComponentType & { preload?: () => Promise<unknown> };
+  nest?: true;
+};
+
+/**
+ * A signed-in player's screens (spec section 2, and the wallet's two), by address: the routes
+ * and the preloading both read this one table. A draw's record (/draws/{id}) comes apart.
+ */
+const SIGNED_IN_SCREENS: readonly SignedInScreen[] = [
+  { path: PATHS.home, component: HomePage, nest: true },
+  { path: PATHS.youveEntered, component: YouveEnteredPage },
+  { path: PATHS.rewards, component: RewardsPage },
+  { path: PATHS.whatILike, component: WhatILikePage },
+  { path: PATHS.disclosure, component: DisclosurePage },
+  { path: PATHS.questionnaire, component: QuestionnairePage },
+  { path: PATHS.winnings, component: WinningsPage },
+  { path: PATHS.grandPrize, component: GrandPrizePage },
+  { path: PATHS.contactUs, component: ContactUsPage },
+  { path: PATHS.players, component: PlayersPage },
+  { path: PATHS.playersTutorial, component: PlayersTutorialPage },
+  // One component for both: the instructions hand over to the tickets in one wallet.
+  { path: PATHS.wallet, component: WalletScreens },
+  { path: PATHS.walletTokens, component: WalletScreens },
+  { path: PATHS.privacyPolicy, component: Privacy },
+  { path: PATHS.terms, component: Terms },
+  { path: PATHS.rules, component: Rules },
+];
+
+/** The same for every address of one screen. */
+const screenKey = (component: SignedInScreen['component']): number =>
+  SIGNED_IN_SCREENS.findIndex((screen) => screen.component === component);
+
+/** Whether the signed-in app has `path`. */
+function isSignedInPath(path: string): boolean {
+  return (
+    SIGNED_IN_SCREENS.some(
+      (screen) => screen.path === path || (screen.nest && path.startsWith(`${screen.path}/`)),
+    ) || isDrawRecordPath(path)
+  );
+}
+
+/**
+ * Loads the code of the screen at `path`, if it comes on demand, so that the first render draws
+ * that screen at once instead of its loading shape.
+ */
+export async function preloadScreen(path: string): Promise<void> {
+  await SIGNED_IN_SCREENS.find((screen) => screen.path === path)?.component.preload?.();
+}
 
 /**
  * The screens a press leads to from each screen of it, loaded while that screen shows: reached,
@@ -127,14 +139,6 @@ function usePreloadNextScreens(): void {
     for (const next of NEXT_SCREENS[location] ?? [])
       void preloadScreen(next).catch(() => undefined);
   }, [location]);
-}
-
-/**
- * Loads the code of the screen at `path`, if it comes on demand, so that the first render draws
- * that screen at once instead of its loading shape.
- */
-export async function preloadScreen(path: string): Promise<void> {
-  await SCREENS_ON_DEMAND.get(path)?.preload();
 }
 
 /** The entry flow's addresses: signing in ends on one of them. */
@@ -182,23 +186,10 @@ export function SignedInRoutes({ signInScreen = null }: { signInScreen?: string 
   return (
     <Suspense fallback={<RouteLoading />}>
       <Switch>
-        <Route path="/home" nest component={HomePage} />
-        <Route path="/youve-entered" component={YouveEnteredPage} />
-        <Route path="/rewards" component={RewardsPage} />
-        <Route path="/what-i-like" component={WhatILikePage} />
-        <Route path="/disclosure" component={DisclosurePage} />
-        <Route path="/questionnaire" component={QuestionnairePage} />
-        <Route path="/winnings" component={WinningsPage} />
-        <Route path="/grandPrize" component={GrandPrizePage} />
-        <Route path="/form/has-problem" component={ContactUsPage} />
-        <Route path="/players" component={PlayersPage} />
-        <Route path="/players-tutorial" component={PlayersTutorialPage} />
-        {/* One component for both: the instructions hand over to the tickets in one wallet. */}
-        <Route path="/wallet" component={WalletScreens} />
-        <Route path="/wallet-token" component={WalletScreens} />
-        <Route path="/privacy-policy" component={Privacy} />
-        <Route path="/terms-and-conditions" component={Terms} />
-        <Route path="/rules" component={Rules} />
+        {SIGNED_IN_SCREENS.map(({ path, component, nest }) => (
+          // Keyed by the screen: one shown at two addresses stays the same from one to the other.
+          <Route key={screenKey(component)} path={path} nest={nest} component={component} />
+        ))}
         <Route path={/^\/draws\/[1-9][0-9]*$/} component={DrawRecord} />
         <Route>
           <ToHome signInScreen={signInScreen} />

@@ -1,6 +1,5 @@
 // The two route tables of spec section 2. wouter matches paths exactly unless `nest` is set.
 import { Suspense } from 'react';
-import { lazily } from 'react-lazily';
 import { Route, Switch, useLocation } from 'wouter';
 import { DisclaimerPage } from '../features/entry-flow/DisclaimerPage';
 import { EntryRouteSync } from '../features/entry-flow/EntryRouteSync';
@@ -10,24 +9,37 @@ import { selectContactEmail, selectOperatorName } from '../../machines/session/s
 import { drawIdInPath, PATHS } from '../../machines/shared/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { RedirectUnlessTraversed } from '../components/RedirectUnlessTraversed';
+import { preloadable } from '../lib/preloadable';
 import { SessionContext } from '../lib/session-context';
 
 // The disclaimer loads at once; the rest loads when opened: the starting page of an invite link
 // (its slides and ticket), the phone forms with the phone-number library and the form library,
 // /login's code boxes while the phone form is on screen (`loadLoginPage`, App.tsx), the legal
 // texts, long and rarely read, and the signed-in app (SignedInApp.tsx), a chunk of its own.
-const { LandingPage } = lazily(() => import('../features/entry-flow/LandingPage'));
-const { InviteCodePage } = lazily(() => import('../features/entry-flow/InviteCodePage'));
-const { OnboardingPage } = lazily(() => import('../features/entry-flow/OnboardingPage'));
-const { PhoneLoginPage } = lazily(() => import('../features/entry-flow/PhoneLoginPage'));
+const LandingPage = preloadable(() => import('../features/entry-flow/LandingPage'), 'LandingPage');
+const InviteCodePage = preloadable(
+  () => import('../features/entry-flow/InviteCodePage'),
+  'InviteCodePage',
+);
+const OnboardingPage = preloadable(
+  () => import('../features/entry-flow/OnboardingPage'),
+  'OnboardingPage',
+);
+const PhoneLoginPage = preloadable(
+  () => import('../features/entry-flow/PhoneLoginPage'),
+  'PhoneLoginPage',
+);
 /** /login's code boxes: loaded as soon as a phone form shows, so the code is typed at once. */
-export const loadLoginPage = () => import('../features/entry-flow/LoginPage');
-const { LoginPage } = lazily(loadLoginPage);
-const { TermsPage } = lazily(() => import('../features/legal/TermsPage'));
-const { PrivacyPage } = lazily(() => import('../features/legal/PrivacyPage'));
-const { RulesPage } = lazily(() => import('../features/legal/RulesPage'));
+const LoginPage = preloadable(() => import('../features/entry-flow/LoginPage'), 'LoginPage');
+export const loadLoginPage = (): Promise<unknown> => LoginPage.preload();
+const TermsPage = preloadable(() => import('../features/legal/TermsPage'), 'TermsPage');
+const PrivacyPage = preloadable(() => import('../features/legal/PrivacyPage'), 'PrivacyPage');
+const RulesPage = preloadable(() => import('../features/legal/RulesPage'), 'RulesPage');
 
-const { DrawRecordPage } = lazily(() => import('../features/winnings/DrawRecordPage'));
+const DrawRecordPage = preloadable(
+  () => import('../features/winnings/DrawRecordPage'),
+  'DrawRecordPage',
+);
 
 /** /draws/{id} (signed in): a closed draw's record, checked on the phone. */
 export function DrawRecord() {
@@ -95,18 +107,18 @@ export function SignedOutRoutes({ onLeaveInstall }: { onLeaveInstall: () => void
       <Suspense fallback={<LoadingScreen />}>
         <FirstScreen>
           <Switch>
-            <Route path="/" component={LandingPage} />
-            <Route path="/disclaimer" component={DisclaimerPage} />
-            <Route path="/invite-code" component={InviteCodePage} />
-            <Route path="/onboarding" component={OnboardingPage} />
-            <Route path="/phone-login" component={PhoneLoginPage} />
-            <Route path="/login" component={LoginPage} />
-            <Route path="/install">
+            <Route path={PATHS.start} component={LandingPage} />
+            <Route path={PATHS.disclaimer} component={DisclaimerPage} />
+            <Route path={PATHS.inviteCode} component={InviteCodePage} />
+            <Route path={PATHS.onboarding} component={OnboardingPage} />
+            <Route path={PATHS.phoneLogin} component={PhoneLoginPage} />
+            <Route path={PATHS.login} component={LoginPage} />
+            <Route path={PATHS.install}>
               <InstallPage onContinueInBrowser={onLeaveInstall} />
             </Route>
-            <Route path="/privacy-policy" component={Privacy} />
-            <Route path="/terms-and-conditions" component={Terms} />
-            <Route path="/rules" component={Rules} />
+            <Route path={PATHS.privacyPolicy} component={Privacy} />
+            <Route path={PATHS.terms} component={Terms} />
+            <Route path={PATHS.rules} component={Rules} />
             <Route>
               <RedirectUnlessTraversed to={PATHS.start} replace />
             </Route>

@@ -61,6 +61,22 @@ async function watchedPhone(
   return context;
 }
 
+/**
+ * In the page: counts every loading shape it holds from now on (`shapesCounted`), each once,
+ * however briefly it shows. Run before the page's scripts (an init script) or at any moment.
+ */
+function countShapes(): void {
+  const seen = new Set<Element>();
+  (window as unknown as { shapes: Set<Element> }).shapes = seen;
+  new MutationObserver(() => {
+    for (const shape of document.querySelectorAll('.loading')) seen.add(shape);
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** How many loading shapes the page has held since `countShapes` ran. */
+const shapesCounted = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { shapes: Set<Element> }).shapes.size);
+
 /** Every error the page logs or throws (a hydration mismatch is one). */
 function errorsOf(page: Page): string[] {
   const errors: string[] = [];
@@ -262,13 +278,7 @@ describe("a signed-in address's page", () => {
     const page = await context.newPage();
     await signInThroughPhoneLogin(page, e2e.server, newPhone());
     // Every loading shape the page ever held, the one in its HTML among them.
-    await context.addInitScript(() => {
-      const seen = new Set<Element>();
-      (window as unknown as { shapes: Set<Element> }).shapes = seen;
-      new MutationObserver(() => {
-        for (const shape of document.querySelectorAll('.loading')) seen.add(shape);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await context.addInitScript(countShapes);
     const screens = [
       ['/home', page.getByRole('button', { name: /Enter To Win/ })],
       ['/questionnaire', page.getByText("The More You Tell Us, The More You'll Win")],
@@ -278,9 +288,7 @@ describe("a signed-in address's page", () => {
     for (const [path, screen] of screens) {
       await page.goto(path);
       await screen.waitFor();
-      shapesShown[path] = await page.evaluate(
-        () => (window as unknown as { shapes: Set<Element> }).shapes.size,
-      );
+      shapesShown[path] = await shapesCounted(page);
     }
     // The page's own, then the app's while the signed-in flows start; never one more while a
     // screen's code arrives (React keeps such a shape up for 300 ms at least).
@@ -295,18 +303,9 @@ describe("a signed-in address's page", () => {
     await signInThroughPhoneLogin(page, e2e.server, newPhone());
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     // Every loading shape from here on.
-    await page.evaluate(() => {
-      const seen = new Set<Element>();
-      (window as unknown as { shapes: Set<Element> }).shapes = seen;
-      new MutationObserver(() => {
-        for (const shape of document.querySelectorAll('.loading')) seen.add(shape);
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await page.evaluate(countShapes);
     await pressToWhatILike(page);
-    const shapes = await page.evaluate(
-      () => (window as unknown as { shapes: Set<Element> }).shapes.size,
-    );
-    expect(shapes).toBe(0);
+    expect(await shapesCounted(page)).toBe(0);
     await context.close();
   });
 });

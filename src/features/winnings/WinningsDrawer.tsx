@@ -8,7 +8,6 @@
 import { useDrag } from '@use-gesture/react';
 import { useSelector } from '@xstate/react';
 import { memo, Suspense, useState } from 'react';
-import { lazily } from 'react-lazily';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -20,6 +19,7 @@ import {
   selectIsResettingDemo,
 } from '../../../machines/session/session.selectors';
 import { SessionContext } from '../../lib/session-context';
+import { preloadable } from '../../lib/preloadable';
 import {
   selectDrawerPrizeClaim,
   selectModal,
@@ -40,7 +40,7 @@ type DrawerActor = ActorRefFrom<WinningsDrawerMachine>;
 
 // The claim's screens and their form come with a claim, not with the drawer: most visits to
 // the drawer open no claim, and its first paint waits for no form code.
-const { PrizeClaimView } = lazily(() => import('./PrizeClaim'));
+const PrizeClaimView = preloadable(() => import('./PrizeClaim'), 'PrizeClaimView');
 
 /** The claim's shape while its code arrives: a heading and its two choices. */
 function ClaimLoading() {

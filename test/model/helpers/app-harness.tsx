@@ -224,9 +224,17 @@ export async function settle(): Promise<void> {
   await act(settleTurn);
 }
 
+/**
+ * The longest a screen's code may take to load, a hang guard: a module is transformed the first
+ * time it is imported, which takes seconds on a two-core machine running every lane at once.
+ */
+const CODE_LOAD_GUARD_MS = 15_000;
+
 /** Waits until no screen is still loading its code (the signed-in app, a lazy page), then settles. */
 export async function screenLoaded(): Promise<void> {
-  await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull());
+  await waitFor(() => expect(screen.queryByLabelText('Loading')).toBeNull(), {
+    timeout: CODE_LOAD_GUARD_MS,
+  });
   await settle();
 }
 
