@@ -132,12 +132,19 @@ const NEXT_SCREENS: Readonly<Record<string, readonly string[]>> = {
   [PATHS.disclosure]: [PATHS.questionnaire],
 };
 
+/**
+ * Starts loading the code of the screen at `path`, which the player is about to open (the next
+ * screen of a press, a tab under the finger). A failure shows when the screen itself loads.
+ */
+function loadScreenAhead(path: string): void {
+  void preloadScreen(path).catch(() => undefined);
+}
+
 /** Loads the code of the screens the player is about to reach from the one at the address. */
 function usePreloadNextScreens(): void {
   const [location] = useLocation();
   useEffect(() => {
-    for (const next of NEXT_SCREENS[location] ?? [])
-      void preloadScreen(next).catch(() => undefined);
+    for (const next of NEXT_SCREENS[location] ?? []) loadScreenAhead(next);
   }, [location]);
 }
 
@@ -228,7 +235,7 @@ export default function SignedInApp() {
     <div className="signed-in">
       <SignedInRouteSync />
       <SignedInRoutes signInScreen={signInScreen} />
-      <TabBar />
+      <TabBar onIntent={loadScreenAhead} />
       <GrandPrizeOverlay />
     </div>
   );

@@ -308,4 +308,30 @@ describe("a signed-in address's page", () => {
     expect(await shapesCounted(page)).toBe(0);
     await context.close();
   });
+
+  it('opens WINNINGS from its tab with no shape between: its code loads as the finger lands', async () => {
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const page = await context.newPage();
+    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await pressToWhatILike(page);
+    // /home afresh, the player entered: the countdown and the tab bar, the drawer's code not
+    // loaded (the page preloads /home's own).
+    await page.goto('/home');
+    const tab = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'WINNINGS' });
+    await tab.waitFor();
+    await page.evaluate(countShapes);
+    const box = (await tab.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const asked = page.waitForRequest(/\/assets\/WinningsDrawer-[\w-]+\.js$/, { timeout: 10_000 });
+    await page.mouse.down();
+    // Asked for while the pointer is down, and in (with what it imports) before it lifts.
+    await (await asked).response();
+    await page.waitForLoadState('networkidle');
+    await page.mouse.up();
+    await page.getByText(/Nothing here yet/).waitFor();
+    expect(await shapesCounted(page)).toBe(0);
+    await context.close();
+  });
 });

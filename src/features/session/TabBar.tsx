@@ -24,8 +24,9 @@ const LABELS: Record<TabId, string> = {
  * screen on display says of the bar (its state's `meta.tabs`, reported to the session). Each tab
  * is an icon over its label; the open one (by the address) is marked three ways: named the
  * current page (a screen reader says so), in the ink colour, with a pill behind its icon.
+ * `onIntent` hears of a tab about to be tapped (a finger on it, the keyboard's focus).
  */
-export function TabBar() {
+export function TabBar({ onIntent }: { onIntent?: (path: string) => void }) {
   const screenTabs = SessionContext.useSelector(selectScreenTabs);
   const canSeeTabs = SessionContext.useSelector(selectCanSeeTabs);
   const loading = SessionContext.useSelector(selectLoading);
@@ -52,6 +53,10 @@ export function TabBar() {
           href={TAB_SCREENS[id][0]}
           className={`tab-bar__tab tab-bar__tab--${id}`}
           aria-current={id === open ? 'page' : undefined}
+          // A finger landing on the tab, or the keyboard reaching it: the app may load the tab's
+          // screen before the tap ends.
+          onPointerDown={() => onIntent?.(TAB_SCREENS[id][0])}
+          onFocus={() => onIntent?.(TAB_SCREENS[id][0])}
         >
           <span className="tab-bar__icon">
             <TabIcon tab={id} />
