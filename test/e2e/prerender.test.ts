@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   newPhone,
+  newPlayer,
   phoneContext,
   pressToWhatILike,
   screenshot,
@@ -310,9 +311,7 @@ describe("a signed-in address's page", () => {
   });
 
   it('opens WINNINGS from its tab with no shape between: its code loads as the finger lands', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
-    const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
     await pressToWhatILike(page);
     // /home afresh, the player entered: the countdown and the tab bar, the drawer's code not
     // loaded (the page preloads /home's own).
