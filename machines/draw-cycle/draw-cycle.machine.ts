@@ -17,6 +17,9 @@ import { countdownEndsAt, HOME_PATH, initialContext, YOUVE_ENTERED_PATH } from '
 
 export * from './draw-cycle.types';
 
+/** A draw closed while the server is asked: the answer on its way may predate it, ask again. */
+const ASK_AGAIN_ON_CLOSING = { 'cable.refetch': { target: 'fetching', reenter: true } } as const;
+
 export const drawCycleMachine = drawCycleSetup.createMachine({
   id: 'drawCycle',
   type: 'parallel',
@@ -138,10 +141,7 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             // Logged only (spec section 8): the countdown carries on with what it knew.
             onError: { target: 'idle' },
           },
-          on: {
-            // A draw closed while asking: the answer on its way may predate it, ask again.
-            'cable.refetch': { target: 'fetching', reenter: true },
-          },
+          on: ASK_AGAIN_ON_CLOSING,
         },
         checkingQuestionnaire: {
           description: 'Another device entered: has the player finished the questionnaire?',
@@ -197,10 +197,7 @@ export const drawCycleMachine = drawCycleSetup.createMachine({
             ],
             onError: { target: 'idle' },
           },
-          on: {
-            // A draw closed while asking: the answer on its way may predate it, ask again.
-            'cable.refetch': { target: 'fetching', reenter: true },
-          },
+          on: ASK_AGAIN_ON_CLOSING,
         },
         idle: {
           on: {
