@@ -232,5 +232,7 @@ export type Api = typeof api;
 
 /** Sends a batch of analytics (./analytics); the token rides in the batch, as in a beacon. */
 export async function sendAnalytics(batch: AnalyticsBatch): Promise<void> {
-  await http.post(PATHS.analytics, { json: batch });
+  // Kept alive: a batch on its way when the page goes away still lands (it has left the queue,
+  // so the beacon of the page's going would not carry it).
+  await http.post(PATHS.analytics, { json: batch, keepalive: true });
 }

@@ -42,7 +42,8 @@ export type TimerChannelOptions = {
 
 /**
  * Subscribes to TimerChannel and calls `onRefetch` for each broadcast carrying the refetch
- * flag, and once each time the subscription is confirmed (the first time included). Returns the function that unsubscribes and closes the connection.
+ * flag, and once each time the subscription is confirmed (the first time included). Returns
+ * the function that unsubscribes and closes the connection.
  */
 export function listenToTimerChannel(
   onRefetch: () => void,
