@@ -44,6 +44,10 @@ describe('analytics on a phone', () => {
     await page.waitForURL('**/disclosure');
     await page.getByRole('button', { name: "Got it, let's go" }).tap();
     await page.waitForURL('**/questionnaire');
+    // The screen itself, not only its address: its page view is told as the address and the
+    // app's state agree, a render after the address changes (a page closed in between was never
+    // seen, and tells nothing).
+    await page.getByText("The More You Tell Us, The More You'll Win").waitFor();
     // Whatever is still queued goes by beacon as the page goes away (its timers go with it).
     await page.close({ runBeforeUnload: true });
 
