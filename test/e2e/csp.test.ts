@@ -6,6 +6,7 @@ import {
   newPhone,
   ops,
   phoneContext,
+  WITH_WORKER,
   signInThroughPhoneLogin,
   withServerAndBrowser,
 } from './harness';
@@ -28,7 +29,8 @@ const e2e = withServerAndBrowser();
 
 /** A phone whose every page records the policy violations it reports. */
 async function watchedPage(): Promise<Page> {
-  const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+  // The worker in too: what it answers from its cache must keep the page's policy.
+  const context = await phoneContext(e2e.browser, e2e.server.baseUrl, WITH_WORKER);
   // Given to the browser through the DevTools protocol, which the page's policy does not govern.
   await context.addInitScript(() => {
     window.cspViolations = [];

@@ -136,7 +136,12 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A phone: 390x844, touch, mobile user agent, as the players use the app; `options` adds to it
- * (the storage of a phone already used, service workers kept out).
+ * (the storage of a phone already used, say).
+ *
+ * Its pages run without the app's service worker unless `options` lets it in
+ * (`serviceWorkers: 'allow'`): a worker installed in a fresh phone precaches every asset, about
+ * a CPU-second per phone, which a test of a screen's behaviour does not need. The tests of the
+ * worker itself (offline, a new version, the installed app) and of the page's policy let it in.
  */
 export async function phoneContext(
   browser: Browser,
@@ -144,6 +149,7 @@ export async function phoneContext(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers: 'block',
     ...options,
     baseURL: baseUrl,
     viewport: { width: 390, height: 844 },
@@ -154,6 +160,9 @@ export async function phoneContext(
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
   });
 }
+
+/** A phone's options that let the app's service worker in (see phoneContext). */
+export const WITH_WORKER: BrowserContextOptions = { serviceWorkers: 'allow' };
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -9,6 +9,7 @@ import {
   newPhone,
   newPlayer,
   phoneContext,
+  WITH_WORKER,
   pressToWhatILike,
   screenshot,
   signInThroughPhoneLogin,
@@ -28,7 +29,7 @@ declare global {
 
 /** A phone whose pages remember the first screen they were sent and how it was before a paint. */
 async function watchedPhone(
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; worker?: boolean } = {},
 ): Promise<BrowserContext> {
   const context =
     options.javaScriptEnabled === false
@@ -40,7 +41,7 @@ async function watchedPhone(
           hasTouch: true,
           javaScriptEnabled: false,
         })
-      : await phoneContext(e2e.browser, e2e.server.baseUrl);
+      : await phoneContext(e2e.browser, e2e.server.baseUrl, options.worker ? WITH_WORKER : {});
   // Given to the browser through the DevTools protocol: it runs before the page's own scripts.
   await context.addInitScript(() => {
     new MutationObserver((_records, watcher) => {
@@ -176,7 +177,7 @@ describe('React taking a first screen over', () => {
 
 describe('a first screen offline', () => {
   it('is answered by the service worker with its built page, which hydrates as online', async () => {
-    const context = await watchedPhone();
+    const context = await watchedPhone({ worker: true });
     const page = await context.newPage();
     const errors = errorsOf(page);
     await page.goto('/disclaimer');

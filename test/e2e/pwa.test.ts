@@ -3,7 +3,7 @@
 import { createServer, request as forward, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freePort, phoneContext, screenshot, withServerAndBrowser } from './harness';
+import { freePort, phoneContext, screenshot, withServerAndBrowser, WITH_WORKER } from './harness';
 
 const e2e = withServerAndBrowser();
 
@@ -18,7 +18,7 @@ async function openControlled(page: Page): Promise<void> {
 
 describe('the app offline', () => {
   it('opens again with no network once it has been opened, and keeps nothing of the API', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, WITH_WORKER);
     const page = await context.newPage();
     await openControlled(page);
     const health = () =>
@@ -64,7 +64,7 @@ describe('the app offline', () => {
 
 describe('the install guide', () => {
   it("shows the device's steps, keeps the invite code, and offers the browser's prompt", async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, WITH_WORKER);
     const page = await context.newPage();
     await page.goto('/install?device=ios&invite_code=AB12CD');
     const ios = page.getByRole('list', { name: 'iPhone steps' });
@@ -177,7 +177,7 @@ describe('a new version', () => {
   it('is announced with a Reload button and runs only once the player taps it', async () => {
     const site = await deployableServer(e2e.server.baseUrl);
     try {
-      const context = await phoneContext(e2e.browser, site.baseUrl);
+      const context = await phoneContext(e2e.browser, site.baseUrl, WITH_WORKER);
       const page = await context.newPage();
       await openControlled(page);
       expect(await controllerVersion(page)).toBeNull();
