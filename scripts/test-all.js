@@ -1,11 +1,12 @@
-// `npm test`: every check and every test stage, in three lanes side by side, so the two cores
+// `npm test`: every check and every test stage, in four lanes side by side, so the two cores
 // never wait while there is work:
-//   tests: the unit, model and API projects in one Vitest run (2 workers);
+//   tests: the unit, model and API projects in one Vitest run (3 workers: alone, two leave a
+//     third of the two cores idle while their files wait on timers, processes and the database);
 //   browser: the browser files, 3 at a time (most of a browser test waits on the app's timers);
-//   checks: the typecheck and lint (one program), then the format check, at a lower priority:
-//     they take the CPU the other two leave while they wait, and the rest once those are done
-//     (a check that starves the tests only moves the end later).
-// Before all three, the client is built once into a scratch directory (CLIENT_DIR), which every
+//   checks and format: the typecheck and lint (one program), and the format check, at a lower
+//     priority: they take the CPU the other two leave while they wait, and the rest once those
+//     are done (a check that starves the tests only moves the end later).
+// Before the lanes, the client is built once into a scratch directory (CLIENT_DIR), which every
 // stage that needs a build reads (the browser tests, the service worker's, the static files').
 // A lane stops at its first failure; the others run to their end; the exit code is non-zero if
 // any stage failed. Each stage's wall time is printed at the end.
@@ -29,7 +30,7 @@ const lanes = {
       '--project=unit',
       '--project=model',
       '--project=api',
-      '--maxWorkers=2',
+      '--maxWorkers=3',
       '--reporter=default',
       '--reporter=./test/model/coverage-reporter.ts',
     ],
@@ -45,8 +46,10 @@ const lanes = {
       'scripts/typecheck-and-lint.js',
       { niceness: CHECKS_NICENESS },
     ],
-    ['format', 'prettier', '--check', '.', { niceness: CHECKS_NICENESS }],
   ],
+  // Beside the checks, not after them: one process on one core, which alone at the end would
+  // leave the other idle.
+  format: [['format', 'prettier', '--check', '.', { niceness: CHECKS_NICENESS }]],
 };
 
 const started = Date.now();
