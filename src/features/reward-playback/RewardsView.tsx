@@ -29,7 +29,8 @@ function TicketReward({ reward }: { reward: Reward }) {
   const count = reward.attributes.value;
   return (
     <div className="rewards__card rewards__card--token">
-      <img className="rewards__art" src={TICKET_ART} alt="Wallet ticket" />
+      {/* Its square is held while the picture loads: the card does not grow under the text. */}
+      <img className="rewards__art" src={TICKET_ART} alt="Wallet ticket" width={120} height={120} />
       <p className="rewards__amount">
         +{count} <span className="rewards__unit">{count === 1 ? 'ticket' : 'tickets'}</span>
       </p>

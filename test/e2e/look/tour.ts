@@ -141,9 +141,10 @@ async function resize(page: Page, width: number): Promise<void> {
 }
 
 /**
- * The screen as it will stay: fonts in, loaded pictures decoded, transitions under way ended
- * (a toast sliding in), and the work a resize or a theme started done. Message-channel turns,
- * not frames or timers: the page's clock is stopped, and its animation frames with it.
+ * The screen as it will stay: fonts in, the pictures on screen loaded and decoded, transitions
+ * under way ended (a toast sliding in), and the work a resize or a theme started done.
+ * Message-channel turns, not frames or timers: the page's clock is stopped, and its animation
+ * frames with it.
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -154,10 +155,26 @@ async function settled(page: Page): Promise<void> {
         channel.port2.postMessage(null);
       });
     await document.fonts.ready;
+    // Every picture on screen loaded (or failed) and decoded; one below the fold may wait for a
+    // scroll that never comes.
+    const onScreen = (image: HTMLImageElement) => {
+      const box = image.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight && box.width > 0;
+    };
+    const loaded = (image: HTMLImageElement) =>
+      image.complete
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            image.addEventListener('load', () => resolve(), { once: true });
+            image.addEventListener('error', () => resolve(), { once: true });
+          });
     await Promise.all(
       Array.from(document.images)
-        .filter((image) => image.complete && image.naturalWidth > 0)
-        .map((image) => image.decode().catch(() => undefined)),
+        .filter((image) => image.complete || onScreen(image))
+        .map(async (image) => {
+          await loaded(image);
+          if (image.naturalWidth > 0) await image.decode().catch(() => undefined);
+        }),
     );
     // A spinner or a shimmer runs for ever: only what ends is waited for.
     const ending = document
