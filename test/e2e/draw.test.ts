@@ -7,7 +7,7 @@ import {
   ops,
   phoneContext,
   screenshot,
-  signInThroughPhoneLogin,
+  signedInPhone,
   swipe,
   withServerAndBrowser,
 } from './harness';
@@ -16,10 +16,11 @@ const e2e = withServerAndBrowser();
 
 describe('the draw', () => {
   it('enters with the black button, counts down, and comes back when the draw closes', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
-    const page = await context.newPage();
     const phone = newPhone();
-    await signInThroughPhoneLogin(page, e2e.server, phone);
+    const signedIn = await signedInPhone(e2e.server, phone);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
+    const page = await context.newPage();
+    await page.goto('/home');
 
     const button = page.getByRole('button', { name: /Enter To Win/ });
     await button.waitFor();
@@ -68,9 +69,10 @@ describe('the draw', () => {
   });
 
   it('enters the welcome ticket from the wallet', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
 
     // The wallet opens from /home.
     await page.getByRole('link', { name: 'Wallet' }).tap();

@@ -340,13 +340,16 @@ async function postApi(server: RunningServer, path: string, body: unknown): Prom
 }
 
 /**
- * What a phone keeps once a new player has signed up and in, as the app itself writes it after
- * its code screen (the token and the session; the rest it writes as it starts): the player is
- * registered with the starter code and signed in through the API. The sign-in screens are the
- * subject of the sign-up and sign-in tests; this saves every other test their pages.
+ * A phone's options holding what it keeps once a new player has signed up and in, as the app
+ * itself writes it after its code screen (the token and the session; the rest it writes as it
+ * starts): the player (`phone`) is registered with the starter code and signed in through the
+ * API. The sign-in screens are the subject of the sign-up and sign-in tests; this saves every
+ * other test their pages. Open '/home' in it.
  */
-async function signedInDevice(server: RunningServer): Promise<Record<string, string>> {
-  const phone = newPhone();
+export async function signedInPhone(
+  server: RunningServer,
+  phone: { withCountry: string } = newPhone(),
+): Promise<BrowserContextOptions> {
   await postApi(server, 'users/registrations', {
     phone_number: phone.withCountry,
     invite_code: server.starterInviteCode,
@@ -358,7 +361,7 @@ async function signedInDevice(server: RunningServer): Promise<Record<string, str
   const login = LoginResponse.parse(
     await postApi(server, 'users/verify_code', { phone_number: phone.withCountry, code: sent.otp }),
   );
-  return {
+  const kept = {
     [STORAGE_KEYS.jwt]: login.token,
     [STORAGE_KEYS.userStorage]: serializePersistedSession({
       ...INITIAL_PERSISTED_SESSION,
@@ -367,15 +370,7 @@ async function signedInDevice(server: RunningServer): Promise<Record<string, str
       user: login.user,
     }),
   };
-}
-
-/** A new player signed in on a new phone, on /home with the black button. */
-export async function newPlayer(
-  browser: Browser,
-  server: RunningServer,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const kept = await signedInDevice(server);
-  const context = await phoneContext(browser, server.baseUrl, {
+  return {
     storageState: {
       cookies: [],
       origins: [
@@ -385,7 +380,15 @@ export async function newPlayer(
         },
       ],
     },
-  });
+  };
+}
+
+/** A new player signed in on a new phone, on /home with the black button. */
+export async function newPlayer(
+  browser: Browser,
+  server: RunningServer,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, server.baseUrl, await signedInPhone(server));
   const page = await context.newPage();
   await page.goto('/home');
   await page.getByRole('button', { name: /Enter To Win/ }).waitFor();

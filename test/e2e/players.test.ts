@@ -4,12 +4,12 @@
 // counts what is left and shows who joined. Also the players tutorial, reached from /players.
 // Real server (the players feature on), real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import {
   newPhone,
   phoneContext,
   screenshot,
-  signInThroughPhoneLogin,
+  signedInPhone,
   smallTapTargets,
   withServerAndBrowser,
 } from './harness';
@@ -17,8 +17,8 @@ import {
 const e2e = withServerAndBrowser({ FEATURE_PLAYERS: 'on' });
 
 /** A phone whose browser has no share sheet (`navigator.share`) and lets the app copy. */
-async function phoneWithoutShareSheet() {
-  const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+async function phoneWithoutShareSheet(options: BrowserContextOptions = {}) {
+  const context = await phoneContext(e2e.browser, e2e.server.baseUrl, options);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: e2e.server.baseUrl,
   });
@@ -32,9 +32,9 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('players on a phone without a share sheet', () => {
   it('copies a working invite link that signs a friend up with its code', async () => {
-    const context = await phoneWithoutShareSheet();
+    const context = await phoneWithoutShareSheet(await signedInPhone(e2e.server));
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
 
@@ -100,9 +100,9 @@ describe('players on a phone without a share sheet', () => {
   });
 
   it('opens the players tutorial from /players and comes back', async () => {
-    const context = await phoneWithoutShareSheet();
+    const context = await phoneWithoutShareSheet(await signedInPhone(e2e.server));
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     await page.goto('/players');
     await page.getByRole('link', { name: 'How players work' }).tap();
     await page.waitForURL('**/players-tutorial');

@@ -10,7 +10,7 @@ import {
   pressToWhatILike,
   questionReady,
   screenshot,
-  signInThroughPhoneLogin,
+  signedInPhone,
   swipe,
   withServerAndBrowser,
 } from './harness';
@@ -41,9 +41,10 @@ describe('one answer per card shown', () => {
 
   it('takes a double tap on Yes, a tap right after a swipe, as one answer each', async () => {
     const phone = newPhone();
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server, phone);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, phone);
+    await page.goto('/home');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     await pressToWhatILike(page);
     await page.getByRole('button', { name: 'What I Like' }).tap();

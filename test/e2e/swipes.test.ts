@@ -5,13 +5,7 @@
 // embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import {
-  newPhone,
-  phoneContext,
-  screenshot,
-  signInThroughPhoneLogin,
-  withServerAndBrowser,
-} from './harness';
+import { screenshot, signedInPhone, withServerAndBrowser } from './harness';
 
 const e2e = withServerAndBrowser();
 
@@ -39,15 +33,12 @@ const DEVICES = {
  * that device (nothing cached by the service worker yet) over a phone network.
  */
 async function playerAtTutorial(input: Input): Promise<{ context: BrowserContext; page: Page }> {
-  const phone = await phoneContext(e2e.browser, e2e.server.baseUrl);
-  await signInThroughPhoneLogin(await phone.newPage(), e2e.server, newPhone());
   const context = await e2e.browser.newContext({
     ...DEVICES[input],
     baseURL: e2e.server.baseUrl,
     serviceWorkers: 'block',
-    storageState: await phone.storageState(),
+    ...(await signedInPhone(e2e.server)),
   });
-  await phone.close();
   const page = await context.newPage();
   await page.goto('/home');
   const press = async (name: string | RegExp) => {

@@ -10,7 +10,7 @@ import {
   ops,
   phoneContext,
   screenshot,
-  signInThroughPhoneLogin,
+  signedInPhone,
   signInWithPhone,
   smallTapTargets,
   withServerAndBrowser,
@@ -20,9 +20,10 @@ const e2e = withServerAndBrowser();
 
 describe('Contact Us and the account in the drawer', () => {
   it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     const subject = `Coupon code ${Date.now()}`;
     const sent = await fetch(`${e2e.server.baseUrl}/api/v1/contact-us/send-email`, {
       method: 'POST',
@@ -76,9 +77,10 @@ describe('Contact Us and the account in the drawer', () => {
   });
 
   it('keeps what was typed on Contact Us through a reload, and sends it once', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     await openDrawerAt(page);
     await page.getByRole('button', { name: 'Contact Us' }).tap();
     await page.waitForURL('**/form/has-problem');
@@ -108,10 +110,11 @@ describe('Contact Us and the account in the drawer', () => {
   });
 
   it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
-    const page = await context.newPage();
     const phone = newPhone();
-    await signInThroughPhoneLogin(page, e2e.server, phone);
+    const signedIn = await signedInPhone(e2e.server, phone);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
+    const page = await context.newPage();
+    await page.goto('/home');
 
     await page.goto('/winnings');
     await page.locator('[data-panel="open"]').waitFor();
