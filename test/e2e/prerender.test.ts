@@ -13,6 +13,7 @@ import {
   pressToWhatILike,
   screenshot,
   signInThroughPhoneLogin,
+  signedInPhone,
   withServerAndBrowser,
 } from './harness';
 
@@ -244,9 +245,10 @@ describe('a visit the built page does not fit', () => {
 
 describe("a signed-in address's page", () => {
   it('shows the shape of its screen while the app’s code is on its way, then the screen alone', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
 
     // A slow network: the app's code is held until the page has been looked at.
@@ -276,9 +278,10 @@ describe("a signed-in address's page", () => {
   });
 
   it('goes from that shape to the screen with no shape of a screen’s code between', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     // Every loading shape the page ever held, the one in its HTML among them.
     await context.addInitScript(countShapes);
     const screens = [
@@ -300,9 +303,10 @@ describe("a signed-in address's page", () => {
   });
 
   it('reaches What I Like from a press with no shape between: its code came meanwhile', async () => {
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl);
+    const signedIn = await signedInPhone(e2e.server);
+    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
     const page = await context.newPage();
-    await signInThroughPhoneLogin(page, e2e.server, newPhone());
+    await page.goto('/home');
     await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
     // Every loading shape from here on.
     await page.evaluate(countShapes);
