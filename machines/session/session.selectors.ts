@@ -27,6 +27,12 @@ export const selectPrizeAmount = (s: SessionSnapshot): number | null => {
 export const selectOperatorName = (s: SessionSnapshot) => s.context.appConfig.operatorName;
 export const selectContactEmail = (s: SessionSnapshot) => s.context.appConfig.contactEmail;
 export const selectPlayersFeature = (s: SessionSnapshot) => s.context.appConfig.features.players;
+/**
+ * The app's settings are known: loaded, or asked for in vain at least once (the fallback then
+ * holds). Until then the screens that depend on them (the tab bar) wait rather than move.
+ */
+export const selectSettingsKnown = (s: SessionSnapshot): boolean =>
+  !s.matches({ config: 'loading' }) || s.context.configFailures > 0;
 export const selectTellUsMoreFeature = (s: SessionSnapshot) =>
   s.context.appConfig.features.tellUsMore;
 export const selectFinalTestFeature = (s: SessionSnapshot) =>

@@ -37,7 +37,11 @@ import {
   serializePersistedSession,
   type PersistedSession,
 } from '../../machines/session/session.persistence';
-import { formatPrize, selectPrizeAmount } from '../../machines/session/session.selectors';
+import {
+  formatPrize,
+  selectPrizeAmount,
+  selectSettingsKnown,
+} from '../../machines/session/session.selectors';
 import { writeRootToDevice } from '../../machines/session/session.device';
 import type { ClearDeviceEffect } from '../../machines/shared/effects';
 
@@ -736,9 +740,11 @@ describe('session: the operator settings', () => {
   it('uses the fallback until the server answers, then the server values', async () => {
     const { actor, calls } = start();
     expect(actor.getSnapshot().context.appConfig).toEqual(FALLBACK_APP_CONFIG);
+    expect(selectSettingsKnown(actor.getSnapshot())).toBe(false);
     await flush();
     expect(calls.appConfig).toBe(1);
     expect(actor.getSnapshot().matches({ config: 'loaded' })).toBe(true);
+    expect(selectSettingsKnown(actor.getSnapshot())).toBe(true);
     expect(actor.getSnapshot().context.appConfig).toEqual({
       operatorName: 'Acme Draws, Inc.',
       contactEmail: 'help@acme.example',
@@ -756,6 +762,8 @@ describe('session: the operator settings', () => {
     const { actor, calls } = start({ api, clock });
     await flush();
     expect(actor.getSnapshot().matches({ config: 'waitingToRetry' })).toBe(true);
+    // Asked in vain once: the fallback holds, and what waits on the settings waits no more.
+    expect(selectSettingsKnown(actor.getSnapshot())).toBe(true);
     clock.increment(999);
     expect(calls.appConfig).toBe(1);
     clock.increment(1);

@@ -70,6 +70,7 @@ const base: TabBarState = {
   canEnterDraw: false,
   isAnsweringFromTellUsMore: false,
   tellUsMoreEnabled: true,
+  settingsKnown: true,
 };
 /** The bar on the screen at `route` (a machine's) or on the page at `route` (no machine's). */
 const tabsAt = (route: string, changes: Partial<TabBarState> = {}) => {
@@ -133,6 +134,13 @@ describe('tab bar visibility', () => {
   it('hides the bar while loading', () => {
     expect(tabsAt(PATHS.playersTutorial, { loading: true })).toEqual([]);
     expect(tabsAt(PATHS.home, { loading: true })).toEqual([]);
+  });
+
+  it('waits for the settings, so that no tab appears later and moves the others', () => {
+    expect(tabsAt(PATHS.winnings, { settingsKnown: false })).toEqual([]);
+    expect(tabsAt(PATHS.home, { settingsKnown: false })).toEqual([]);
+    // Known, the bar has its tabs at once: Tell Us More with the others, not after them.
+    expect(tabsAt(PATHS.winnings)).toContain('tellUsMore');
   });
 
   it('hides the bar on the form page, in a Tell Us More session too', () => {

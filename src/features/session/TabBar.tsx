@@ -4,6 +4,7 @@ import {
   selectCanSeeTabs,
   selectLoading,
   selectScreenTabs,
+  selectSettingsKnown,
   selectTellUsMoreFeature,
 } from '../../../machines/session/session.selectors';
 import { useDrawStatus } from '../../lib/draw-status';
@@ -31,6 +32,7 @@ export function TabBar({ onIntent }: { onIntent?: (path: string) => void }) {
   const canSeeTabs = SessionContext.useSelector(selectCanSeeTabs);
   const loading = SessionContext.useSelector(selectLoading);
   const tellUsMoreEnabled = SessionContext.useSelector(selectTellUsMoreFeature);
+  const settingsKnown = SessionContext.useSelector(selectSettingsKnown);
   const { canEnterDraw, isAnsweringFromTellUsMore, showTellUsMore } = useDrawStatus();
   const [location] = useLocation();
   const open = selectOpenTab(location);
@@ -43,6 +45,7 @@ export function TabBar({ onIntent }: { onIntent?: (path: string) => void }) {
     isAnsweringFromTellUsMore,
     // The tab shows while the feature is on and the timer says questions are left.
     tellUsMoreEnabled: tellUsMoreEnabled && showTellUsMore,
+    settingsKnown,
   });
   if (tabs.length === 0) return null;
   return (

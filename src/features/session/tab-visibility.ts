@@ -20,12 +20,17 @@ export type TabBarState = {
   isAnsweringFromTellUsMore: boolean;
   /** The tell-us-more feature flag. */
   tellUsMoreEnabled: boolean;
+  /**
+   * The app's settings are known (the feature flags above among them): until then the bar
+   * waits, so that no tab appears later beside the others and moves them under a finger.
+   */
+  settingsKnown: boolean;
 };
 
 /** The tabs to show, in order; an empty list means the bar is hidden. */
 export function selectVisibleTabs(state: TabBarState): TabId[] {
   const { screen } = state;
-  if (!state.canSeeTabs || state.loading) return [];
+  if (!state.canSeeTabs || state.loading || !state.settingsKnown) return [];
   if (screen === 'none') return [];
   const onHome = screen === 'home';
   // A Tell Us More session shows only the Home tab, on its questions too (spec section 2).
