@@ -81,6 +81,9 @@ export const browserRewardEffects: Pick<RewardPlaybackEffects, 'playSound' | 'vi
   vibrate: (ms) => {
     // iOS Safari and desktops have no vibration.
     if (typeof navigator === 'undefined') return;
+    // Nor does a page not touched yet (a reward shown on its own, after a reload or Back): the
+    // browser would refuse the buzz and say so in the console.
+    if (navigator.userActivation?.hasBeenActive === false) return;
     navigator.vibrate?.(ms);
   },
 };

@@ -280,9 +280,18 @@ describe('the browser effects', () => {
     expect(COINS_SOUND).toBe('/sounds/coins.wav');
   });
 
-  it('vibrates where the phone can, and is silent where it cannot', () => {
+  it('vibrates where the phone can, and is silent where it cannot or may not yet', () => {
     const vibrate = vi.fn(() => true);
     vi.stubGlobal('navigator', { vibrate });
+    browserRewardEffects.vibrate(1000);
+    expect(vibrate).toHaveBeenCalledWith(1000);
+
+    // A page nobody has touched yet: the browser would refuse (and log it), so nothing is asked.
+    vibrate.mockClear();
+    vi.stubGlobal('navigator', { vibrate, userActivation: { hasBeenActive: false } });
+    browserRewardEffects.vibrate(1000);
+    expect(vibrate).not.toHaveBeenCalled();
+    vi.stubGlobal('navigator', { vibrate, userActivation: { hasBeenActive: true } });
     browserRewardEffects.vibrate(1000);
     expect(vibrate).toHaveBeenCalledWith(1000);
 
