@@ -14,12 +14,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { LoginResponse, RequestCodeResponse } from '../contract/api';
-import { STORAGE_KEYS } from '../src/lib/storage';
-import { serializePersistedSession } from '../machines/session/session.persistence';
-import { CHROMIUM_ARGS, startServer, type RunningServer } from '../test/e2e/harness';
+import {
+  CHROMIUM_ARGS,
+  signedInDevice,
+  startServer,
+  type RunningServer,
+} from '../test/e2e/harness';
 import { buildServer } from '../scripts/build-server.js';
-import { postJson } from './processes';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 95;
@@ -65,33 +66,19 @@ interface Audit {
   misses: string[];
 }
 
-/** A player signed up through the API, as the app keeps them on the device. */
-async function signUp(server: RunningServer): Promise<Record<string, string>> {
+/** A player signed up through the API, back for another day, as the app keeps them. */
+function signUp(server: RunningServer): Promise<Record<string, string>> {
   const phone = `1415${String(2_000_000 + (process.pid % 1_000_000))}`;
-  await postJson(server.baseUrl, 'users/registrations', {
-    phone_number: phone,
-    invite_code: server.starterInviteCode,
-  });
-  const sent = RequestCodeResponse.parse(
-    await postJson(server.baseUrl, 'users/request_code', { phone_number: phone }),
-  );
-  if (!sent.otp) throw new Error('the server sent the code by SMS: run without SMS_PROVIDER');
-  const login = LoginResponse.parse(
-    await postJson(server.baseUrl, 'users/verify_code', { phone_number: phone, code: sent.otp }),
-  );
-  return {
-    [STORAGE_KEYS.jwt]: login.token,
-    [STORAGE_KEYS.userStorage]: serializePersistedSession({
-      isAuthenticated: true,
+  return signedInDevice(
+    server,
+    { withCountry: phone },
+    {
       isFirstTimeUser: false,
       isFirstQuestionnaire: false,
-      hasAcceptedTerms: true,
       grandPrizeHasBeenShown: true,
-      announcedGrandPrizeDrawIds: [],
-      user: login.user,
       hasSeenInstructions: { wallet: true, questionaire: true },
-    }),
-  };
+    },
+  );
 }
 
 /** Puts `storage` into the origin's localStorage from a page that loads none of the app. */

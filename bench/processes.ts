@@ -1,7 +1,9 @@
 // Server processes for the benchmarks: started as `npm start` starts them, on a free loopback
 // port, timed until healthy, and stopped with their whole process group.
 import { spawn } from 'node:child_process';
-import { freePort } from '../test/e2e/harness';
+import { freePort, postJson } from '../test/e2e/harness';
+
+export { postJson };
 import { BUILT, buildServer } from '../scripts/build-server.js';
 
 let built: Promise<unknown> | undefined;
@@ -82,16 +84,4 @@ export async function startServer(
 
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** POSTs `body` to the API at `baseUrl` and answers the JSON, throwing on an error status. */
-export async function postJson(baseUrl: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json: unknown = await response.json();
-  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
-  return json;
 }

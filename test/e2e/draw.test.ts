@@ -2,25 +2,14 @@
 // the draw and the button comes back without a reload; the only entrant wins and sees 'YOU WON!';
 // the wallet enters the welcome ticket. Real server, real embedded database, real Chromium.
 import { describe, expect, it } from 'vitest';
-import {
-  newPhone,
-  ops,
-  phoneContext,
-  screenshot,
-  signedInPhone,
-  swipe,
-  withServerAndBrowser,
-} from './harness';
+import { newPhone, ops, screenshot, newPlayer, swipe, withServerAndBrowser } from './harness';
 
 const e2e = withServerAndBrowser();
 
 describe('the draw', () => {
   it('enters with the black button, counts down, and comes back when the draw closes', async () => {
     const phone = newPhone();
-    const signedIn = await signedInPhone(e2e.server, phone);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server, phone);
 
     const button = page.getByRole('button', { name: /Enter To Win/ });
     await button.waitFor();
@@ -69,10 +58,7 @@ describe('the draw', () => {
   });
 
   it('enters the welcome ticket from the wallet', async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
 
     // The wallet opens from /home.
     await page.getByRole('link', { name: 'Wallet' }).tap();

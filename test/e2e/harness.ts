@@ -23,6 +23,7 @@ import { STORAGE_KEYS } from '../../machines/shared/device';
 import {
   INITIAL_PERSISTED_SESSION,
   serializePersistedSession,
+  type PersistedSession,
 } from '../../machines/session/session.persistence';
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'e2e');
@@ -191,15 +192,10 @@ export async function signInThroughPhoneLogin(
   server: RunningServer,
   phone: { digits: string; withCountry: string },
 ): Promise<void> {
-  const registered = await fetch(`${server.baseUrl}/api/v1/users/registrations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      phone_number: phone.withCountry,
-      invite_code: server.starterInviteCode,
-    }),
+  await postJson(server.baseUrl, 'users/registrations', {
+    phone_number: phone.withCountry,
+    invite_code: server.starterInviteCode,
   });
-  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status}`);
   await signInWithPhone(page, phone);
 }
 
@@ -329,47 +325,61 @@ export async function liveChannelConfirmed(page: Page): Promise<void> {
 }
 
 /** Posts `body` to the API at `path` and answers the parsed JSON, or throws on a non-2xx. */
-async function postApi(server: RunningServer, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${server.baseUrl}/api/v1/${path}`, {
+export async function postJson(baseUrl: string, path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`);
-  return response.json();
+  const json: unknown = await response.json();
+  if (!response.ok) throw new Error(`${path} ${response.status}: ${JSON.stringify(json)}`);
+  return json;
 }
 
 /**
- * A phone's options holding what it keeps once a new player has signed up and in, as the app
- * itself writes it after its code screen (the token and the session; the rest it writes as it
- * starts): the player (`phone`) is registered with the starter code and signed in through the
- * API. The sign-in screens are the subject of the sign-up and sign-in tests; this saves every
- * other test their pages. Open '/home' in it.
+ * What a phone keeps once a new player (`phone`) has signed up with the starter code and signed
+ * in, as the app itself writes it after its code screen: the token and the session (`session`
+ * changes it: a player who has been here before, say); the rest the app writes as it starts.
+ * Signed up and in through the API: the sign-in screens are the subject of the sign-up and
+ * sign-in tests, and this saves every other test (and the benchmarks) their pages.
  */
-export async function signedInPhone(
+export async function signedInDevice(
   server: RunningServer,
   phone: { withCountry: string } = newPhone(),
-): Promise<BrowserContextOptions> {
-  await postApi(server, 'users/registrations', {
+  session: Partial<PersistedSession> = {},
+): Promise<Record<string, string>> {
+  await postJson(server.baseUrl, 'users/registrations', {
     phone_number: phone.withCountry,
     invite_code: server.starterInviteCode,
   });
   const sent = RequestCodeResponse.parse(
-    await postApi(server, 'users/request_code', { phone_number: phone.withCountry }),
+    await postJson(server.baseUrl, 'users/request_code', { phone_number: phone.withCountry }),
   );
   if (!sent.otp) throw new Error('the server sent the code by SMS: run without SMS_PROVIDER');
   const login = LoginResponse.parse(
-    await postApi(server, 'users/verify_code', { phone_number: phone.withCountry, code: sent.otp }),
+    await postJson(server.baseUrl, 'users/verify_code', {
+      phone_number: phone.withCountry,
+      code: sent.otp,
+    }),
   );
-  const kept = {
+  return {
     [STORAGE_KEYS.jwt]: login.token,
     [STORAGE_KEYS.userStorage]: serializePersistedSession({
       ...INITIAL_PERSISTED_SESSION,
       isAuthenticated: true,
       hasAcceptedTerms: true,
       user: login.user,
+      ...session,
     }),
   };
+}
+
+/** A phone's options holding `signedInDevice`'s storage: open '/home' in it. */
+export async function signedInPhone(
+  server: RunningServer,
+  phone: { withCountry: string } = newPhone(),
+): Promise<BrowserContextOptions> {
+  const kept = await signedInDevice(server, phone);
   return {
     storageState: {
       cookies: [],
@@ -383,12 +393,13 @@ export async function signedInPhone(
   };
 }
 
-/** A new player signed in on a new phone, on /home with the black button. */
+/** A new player (`phone`) signed in on a new phone, on /home with the black button. */
 export async function newPlayer(
   browser: Browser,
   server: RunningServer,
+  phone: { withCountry: string } = newPhone(),
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.baseUrl, await signedInPhone(server));
+  const context = await phoneContext(browser, server.baseUrl, await signedInPhone(server, phone));
   const page = await context.newPage();
   await page.goto('/home');
   await page.getByRole('button', { name: /Enter To Win/ }).waitFor();

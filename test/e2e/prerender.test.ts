@@ -13,7 +13,6 @@ import {
   pressToWhatILike,
   screenshot,
   signInThroughPhoneLogin,
-  signedInPhone,
   withServerAndBrowser,
 } from './harness';
 
@@ -245,11 +244,7 @@ describe('a visit the built page does not fit', () => {
 
 describe("a signed-in address's page", () => {
   it('shows the shape of its screen while the app’s code is on its way, then the screen alone', async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
-    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
 
     // A slow network: the app's code is held until the page has been looked at.
     let letThrough: () => void = () => undefined;
@@ -278,10 +273,7 @@ describe("a signed-in address's page", () => {
   });
 
   it('goes from that shape to the screen with no shape of a screen’s code between', async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
     // Every loading shape the page ever held, the one in its HTML among them.
     await context.addInitScript(countShapes);
     const screens = [
@@ -303,11 +295,7 @@ describe("a signed-in address's page", () => {
   });
 
   it('reaches What I Like from a press with no shape between: its code came meanwhile', async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
-    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
     // Every loading shape from here on.
     await page.evaluate(countShapes);
     await pressToWhatILike(page);

@@ -6,11 +6,10 @@ import type { Page } from 'playwright-core';
 import {
   newPhone,
   ops,
-  phoneContext,
   pressToWhatILike,
   questionReady,
   screenshot,
-  signedInPhone,
+  newPlayer,
   swipe,
   withServerAndBrowser,
 } from './harness';
@@ -41,11 +40,7 @@ describe('one answer per card shown', () => {
 
   it('takes a double tap on Yes, a tap right after a swipe, as one answer each', async () => {
     const phone = newPhone();
-    const signedIn = await signedInPhone(e2e.server, phone);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
-    await page.getByRole('button', { name: /Enter To Win/ }).waitFor();
+    const { context, page } = await newPlayer(e2e.browser, e2e.server, phone);
     await pressToWhatILike(page);
     await page.getByRole('button', { name: 'What I Like' }).tap();
     await page.waitForURL('**/disclosure');

@@ -8,9 +8,8 @@ import {
   openDrawerAt,
   tokenOf,
   ops,
-  phoneContext,
   screenshot,
-  signedInPhone,
+  newPlayer,
   signInWithPhone,
   smallTapTargets,
   withServerAndBrowser,
@@ -20,10 +19,7 @@ const e2e = withServerAndBrowser();
 
 describe('Contact Us and the account in the drawer', () => {
   it("shows the operator's answer under Contact Us, 'New' until it is read", async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
     const subject = `Coupon code ${Date.now()}`;
     const sent = await fetch(`${e2e.server.baseUrl}/api/v1/contact-us/send-email`, {
       method: 'POST',
@@ -77,10 +73,7 @@ describe('Contact Us and the account in the drawer', () => {
   });
 
   it('keeps what was typed on Contact Us through a reload, and sends it once', async () => {
-    const signedIn = await signedInPhone(e2e.server);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server);
     await openDrawerAt(page);
     await page.getByRole('button', { name: 'Contact Us' }).tap();
     await page.waitForURL('**/form/has-problem');
@@ -111,10 +104,7 @@ describe('Contact Us and the account in the drawer', () => {
 
   it('sends a contact message, logs out and back in, and deletes the account after asking once more', async () => {
     const phone = newPhone();
-    const signedIn = await signedInPhone(e2e.server, phone);
-    const context = await phoneContext(e2e.browser, e2e.server.baseUrl, signedIn);
-    const page = await context.newPage();
-    await page.goto('/home');
+    const { context, page } = await newPlayer(e2e.browser, e2e.server, phone);
 
     await page.goto('/winnings');
     await page.locator('[data-panel="open"]').waitFor();
